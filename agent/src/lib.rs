@@ -1,0 +1,1 @@
+//! The `agent` crate (being written).

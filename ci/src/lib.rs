@@ -1,0 +1,1 @@
+//! The `ci` crate (being written).

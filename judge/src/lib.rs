@@ -1,0 +1,1 @@
+//! The `judge` crate (being written).

@@ -1,0 +1,1 @@
+//! The `leaderboard` crate (being written).

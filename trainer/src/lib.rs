@@ -1,0 +1,1 @@
+//! The `trainer` crate (being written).

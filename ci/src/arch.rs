@@ -110,10 +110,10 @@ pub fn parse(meta: &Value) -> Result<Graph, String> {
                 .into_iter()
                 .flatten()
                 .any(|kind| kind["kind"].is_null());
-            if is_normal {
-                if let Some(dep_name) = dep["pkg"].as_str().and_then(|id| id_to_name.get(id)) {
-                    deps.insert(dep_name.to_string());
-                }
+            if is_normal
+                && let Some(dep_name) = dep["pkg"].as_str().and_then(|id| id_to_name.get(id))
+            {
+                deps.insert(dep_name.to_string());
             }
         }
     }
@@ -140,12 +140,12 @@ pub fn violations(graph: &Graph) -> Vec<String> {
                     "{member} -> {dep}: forbidden dependency between workspace crates"
                 ));
             }
-            if let Some((_, owner)) = HEAVY_OWNERS.iter().find(|(heavy, _)| heavy == dep) {
-                if owner != member {
-                    res.push(format!(
-                        "{member} -> {dep}: only {owner} may depend on {dep}"
-                    ));
-                }
+            if let Some((_, owner)) = HEAVY_OWNERS.iter().find(|(heavy, _)| heavy == dep)
+                && owner != member
+            {
+                res.push(format!(
+                    "{member} -> {dep}: only {owner} may depend on {dep}"
+                ));
             }
         }
     }

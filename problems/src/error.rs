@@ -24,7 +24,11 @@ pub enum Error {
 }
 
 fn first_message(diagnostics: &[crate::Diagnostic]) -> String {
-    diagnostics.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The result type of the `problems` crate.

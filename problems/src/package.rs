@@ -1,8 +1,14 @@
 //! Problem packages in the Kattis/ICPC format (legacy and the common parts of 2025-09):
 //! the types a loaded package is made of, and [`load`].
 //!
-//! SKELETON: the types are the contract between `problems` and `judge`; `load` is being
-//! written (see issue 3).
+//! Defaults where `problem.yaml` is silent: time limit 1 s (with a warning: the spec
+//! derives it from the accepted submissions, which needs a judge), memory 2048 MiB,
+//! output 8 MiB, code 128 KiB, compilation time 60 s, compilation memory 2048 MiB.
+//!
+//! The package identity ([`Problem::sha256`]) is the SHA-256 over every regular file below
+//! the package folder, in byte order of their relative paths (with `/` separators), each
+//! contributing its relative path, a zero byte, its length as 8 little-endian bytes and its
+//! content. Folders and file modes do not count.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -161,17 +167,788 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
-/// Loads the package in `dir`, returning the problem and every lesser problem found.
+/// Default limits, used where `problem.yaml` is silent.
+pub const DEFAULT_LIMITS: Limits = Limits {
+    time: Duration::from_secs(1),
+    memory_bytes: 2048 * MIB,
+    output_bytes: 8 * MIB,
+    compilation_time: Duration::from_secs(60),
+    compilation_memory_bytes: 2048 * MIB,
+    code_bytes: 128 * 1024,
+};
+
+const MIB: u64 = 1024 * 1024;
+
+const LEGACY_KEYS: &[&str] = &[
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "author",
+    "source",
+    "source_url",
+    "license",
+    "rights_owner",
+    "limits",
+    "validation",
+    "validator_flags",
+    "grading",
+    "keywords",
+];
+
+const MODERN_KEYS: &[&str] = &[
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "version",
+    "credits",
+    "source",
+    "license",
+    "rights_owner",
+    "embargo_until",
+    "limits",
+    "keywords",
+    "languages",
+    "allow_file_writing",
+    "constants",
+];
+
+const LIMIT_KEYS: &[&str] = &[
+    "time_limit",
+    "time_multiplier",
+    "time_safety_margin",
+    "time_multipliers",
+    "time_resolution",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+];
+
+/// Collects diagnostics while a package is read.
+struct Ctx {
+    root: PathBuf,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Ctx {
+    fn error(&mut self, path: &Path, message: impl Into<String>) {
+        self.push(Severity::Error, path, message.into());
+    }
+
+    fn warning(&mut self, path: &Path, message: impl Into<String>) {
+        self.push(Severity::Warning, path, message.into());
+    }
+
+    fn push(&mut self, severity: Severity, path: &Path, message: String) {
+        let path = path
+            .strip_prefix(&self.root)
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|_| path.to_path_buf());
+        self.diagnostics.push(Diagnostic {
+            severity,
+            path,
+            message,
+        });
+    }
+
+    fn read_yaml(&mut self, path: &Path) -> Option<serde_yaml::Value> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(err) => {
+                self.error(path, format!("cannot read: {err}"));
+                return None;
+            }
+        };
+        if text.trim().is_empty() {
+            return Some(serde_yaml::Value::Mapping(Default::default()));
+        }
+        match serde_yaml::from_str::<serde_yaml::Value>(&text) {
+            Ok(serde_yaml::Value::Null) => Some(serde_yaml::Value::Mapping(Default::default())),
+            Ok(value @ serde_yaml::Value::Mapping(_)) => Some(value),
+            Ok(_) => {
+                self.error(path, "expected a YAML mapping at the top level");
+                None
+            }
+            Err(err) => {
+                let at = err
+                    .location()
+                    .map(|loc| format!(" at line {}, column {}", loc.line(), loc.column()))
+                    .unwrap_or_default();
+                self.error(path, format!("malformed YAML{at}: {err}"));
+                None
+            }
+        }
+    }
+}
+
+/// Loads the package in `dir`, returning the problem and its warnings.
 ///
-/// Returns `Err` only when the package cannot be judged at all, and then lists every
-/// problem found, not only the first.
+/// Returns `Err` when the package cannot be judged correctly, listing every problem
+/// found (errors and warnings), not only the first.
 pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
-    Err(crate::Error::Invalid {
+    let meta = std::fs::metadata(dir).map_err(|source| crate::Error::Io {
         path: dir.to_path_buf(),
-        diagnostics: vec![Diagnostic {
-            severity: Severity::Error,
+        source,
+    })?;
+    if !meta.is_dir() {
+        return Err(crate::Error::Io {
             path: dir.to_path_buf(),
-            message: "package loading is not written yet".to_owned(),
-        }],
-    })
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "a problem package is a folder",
+            ),
+        });
+    }
+    let root = dir.to_path_buf();
+    let mut ctx = Ctx {
+        root: root.clone(),
+        diagnostics: Vec::new(),
+    };
+    let short_name = root
+        .canonicalize()
+        .ok()
+        .and_then(|it| it.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| root.display().to_string());
+
+    let yaml_path = root.join("problem.yaml");
+    let yaml = if yaml_path.is_file() {
+        ctx.read_yaml(&yaml_path)
+            .unwrap_or(serde_yaml::Value::Mapping(Default::default()))
+    } else {
+        ctx.error(&yaml_path, "missing: every package needs a problem.yaml");
+        serde_yaml::Value::Mapping(Default::default())
+    };
+    let header = read_header(&mut ctx, &yaml_path, &yaml, &short_name);
+
+    let data = root.join("data");
+    let sample = read_group(&mut ctx, &data.join("sample"), "sample", true, false);
+    let secret = read_group(&mut ctx, &data.join("secret"), "secret", false, true);
+    if secret.cases.is_empty() && secret.groups.is_empty() && data.join("secret").is_dir() {
+        ctx.error(&data.join("secret"), "has no test cases");
+    }
+
+    let mut flags = header.validator_flags.clone();
+    for name in ["testdata.yaml", "test_group.yaml"] {
+        let path = data.join(name);
+        if path.is_file()
+            && let Some(value) = ctx.read_yaml(&path)
+            && let Some(args) = value
+                .get("output_validator_args")
+                .or_else(|| value.get("output_validator_flags"))
+        {
+            flags = yaml_words(args);
+        }
+    }
+
+    let output_validator = ["output_validators", "output_validator"]
+        .iter()
+        .map(|name| root.join(name))
+        .find(|path| path.exists());
+    let validation = if header.custom {
+        if output_validator.is_none() {
+            ctx.error(
+                &root.join("output_validators"),
+                "the problem uses a custom validator but has none",
+            );
+        }
+        Validation::Custom {
+            flags,
+            interactive: header.interactive,
+            score: header.score,
+        }
+    } else {
+        match crate::default_validator::parse_flags(&flags) {
+            Ok(parsed) => Validation::Default(parsed),
+            Err(message) => {
+                ctx.error(&yaml_path, format!("validator flags: {message}"));
+                Validation::Default(DefaultFlags::default())
+            }
+        }
+    };
+
+    let statement = find_statement(&mut ctx, &root);
+    let input_validators = list_entries(&root.join("input_validators"));
+    if input_validators.is_empty() {
+        ctx.warning(
+            &root.join("input_validators"),
+            "no input validators: test data is not checked",
+        );
+    }
+    let submissions = read_submissions(&mut ctx, &root.join("submissions"));
+
+    let sha256 = match content_sha256(&root) {
+        Ok(it) => it,
+        Err(err) => {
+            ctx.error(&root, format!("cannot hash the package: {err}"));
+            String::new()
+        }
+    };
+
+    let problem = Problem {
+        root: root.clone(),
+        short_name,
+        name: header.name,
+        limits: header.limits,
+        validation,
+        sha256,
+        statement,
+        sample,
+        secret,
+        input_validators,
+        output_validator,
+        submissions,
+    };
+    if ctx
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
+        return Err(crate::Error::Invalid {
+            path: root,
+            diagnostics: ctx.diagnostics,
+        });
+    }
+    Ok((problem, ctx.diagnostics))
+}
+
+/// What `problem.yaml` says, in our terms.
+struct Header {
+    name: String,
+    limits: Limits,
+    custom: bool,
+    interactive: bool,
+    score: bool,
+    validator_flags: Vec<String>,
+}
+
+fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name: &str) -> Header {
+    let version = yaml
+        .get("problem_format_version")
+        .and_then(|v| v.as_str())
+        .unwrap_or("legacy")
+        .to_owned();
+    let modern = match version.as_str() {
+        "legacy" | "legacy-icpc" => false,
+        "2025-09" | "2023-07-draft" | "2023-07" => true,
+        other => {
+            ctx.error(
+                path,
+                format!(
+                    "problem_format_version `{other}` is not one of legacy, 2023-07-draft, 2025-09"
+                ),
+            );
+            false
+        }
+    };
+    if let Some(map) = yaml.as_mapping() {
+        let known = if modern { MODERN_KEYS } else { LEGACY_KEYS };
+        for key in map.keys() {
+            let key = key.as_str().unwrap_or("<non-string key>");
+            if !known.contains(&key) {
+                ctx.warning(path, format!("unknown key `{key}` for format {version}"));
+            }
+        }
+    }
+
+    let name = match yaml.get("name") {
+        Some(serde_yaml::Value::String(name)) => name.clone(),
+        Some(serde_yaml::Value::Mapping(map)) => map
+            .get("en")
+            .or_else(|| map.values().next())
+            .and_then(|v| v.as_str())
+            .unwrap_or(short_name)
+            .to_owned(),
+        Some(_) => {
+            ctx.error(
+                path,
+                "`name` must be a string or a map from language codes to strings",
+            );
+            short_name.to_owned()
+        }
+        None => {
+            if modern {
+                ctx.error(path, "`name` is required");
+            } else {
+                ctx.warning(path, "no `name`: using the folder name");
+            }
+            short_name.to_owned()
+        }
+    };
+
+    let types: Vec<String> = match yaml.get("type") {
+        None => vec!["pass-fail".to_owned()],
+        Some(value) => yaml_words(value),
+    };
+    for kind in &types {
+        if ![
+            "pass-fail",
+            "scoring",
+            "interactive",
+            "multi-pass",
+            "submit-answer",
+        ]
+        .contains(&kind.as_str())
+        {
+            ctx.error(path, format!("unknown problem type `{kind}`"));
+        }
+    }
+    let mut interactive = types.iter().any(|t| t == "interactive");
+    let mut score = types.iter().any(|t| t == "scoring");
+    let mut custom = modern && (interactive || path.with_file_name("output_validator").exists());
+    let mut validator_flags = Vec::new();
+    if !modern {
+        if let Some(value) = yaml.get("validation") {
+            let words = yaml_words(value);
+            match words.first().map(String::as_str) {
+                Some("default") | None => {}
+                Some("custom") => custom = true,
+                Some(other) => ctx.error(
+                    path,
+                    format!("`validation: {other}` is neither default nor custom"),
+                ),
+            }
+            for word in words.iter().skip(1) {
+                match word.as_str() {
+                    "interactive" => interactive = true,
+                    "score" => score = true,
+                    other => ctx.error(path, format!("unknown validation option `{other}`")),
+                }
+            }
+        }
+        if let Some(value) = yaml.get("validator_flags") {
+            validator_flags = yaml_words(value);
+        }
+    }
+
+    let mut limits = DEFAULT_LIMITS;
+    let mut have_time = false;
+    if let Some(value) = yaml.get("limits") {
+        match value.as_mapping() {
+            None => ctx.error(path, "`limits` must be a mapping"),
+            Some(map) => {
+                for (key, value) in map {
+                    let key = key.as_str().unwrap_or("<non-string key>");
+                    if !LIMIT_KEYS.contains(&key) {
+                        ctx.warning(path, format!("unknown limit `{key}`"));
+                        continue;
+                    }
+                    let Some(number) = value.as_f64().filter(|n| n.is_finite() && *n > 0.0) else {
+                        if !matches!(key, "time_multipliers") {
+                            ctx.error(
+                                path,
+                                format!("limit `{key}` must be a positive number, found {value:?}"),
+                            );
+                        }
+                        continue;
+                    };
+                    match key {
+                        "time_limit" => {
+                            limits.time = Duration::from_secs_f64(number);
+                            have_time = true;
+                        }
+                        "memory" => limits.memory_bytes = (number * MIB as f64) as u64,
+                        "output" => limits.output_bytes = (number * MIB as f64) as u64,
+                        "code" => limits.code_bytes = (number * 1024.0) as u64,
+                        "compilation_time" => {
+                            limits.compilation_time = Duration::from_secs_f64(number)
+                        }
+                        "compilation_memory" => {
+                            limits.compilation_memory_bytes = (number * MIB as f64) as u64
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    let timelimit_file = path.with_file_name(".timelimit");
+    if !have_time && timelimit_file.is_file() {
+        match std::fs::read_to_string(&timelimit_file).map(|t| t.trim().parse::<f64>()) {
+            Ok(Ok(seconds)) if seconds.is_finite() && seconds > 0.0 => {
+                limits.time = Duration::from_secs_f64(seconds);
+                have_time = true;
+            }
+            _ => ctx.error(&timelimit_file, "must hold a positive number of seconds"),
+        }
+    }
+    if !have_time {
+        ctx.warning(
+            path,
+            "no time limit (limits.time_limit or .timelimit): using 1 second",
+        );
+    }
+    Header {
+        name,
+        limits,
+        custom,
+        interactive,
+        score,
+        validator_flags,
+    }
+}
+
+/// A YAML scalar or list as words: `"custom interactive"` and `[custom, interactive]`
+/// both give `["custom", "interactive"]`.
+fn yaml_words(value: &serde_yaml::Value) -> Vec<String> {
+    match value {
+        serde_yaml::Value::String(s) => s.split_whitespace().map(str::to_owned).collect(),
+        serde_yaml::Value::Sequence(items) => items
+            .iter()
+            .flat_map(|it| match it {
+                serde_yaml::Value::String(s) => vec![s.clone()],
+                serde_yaml::Value::Number(n) => vec![n.to_string()],
+                _ => vec![],
+            })
+            .collect(),
+        serde_yaml::Value::Number(n) => vec![n.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+fn read_group(ctx: &mut Ctx, dir: &Path, name: &str, is_sample: bool, required: bool) -> TestGroup {
+    let mut group = TestGroup {
+        name: name.to_owned(),
+        ..TestGroup::default()
+    };
+    let entries = match sorted_entries(dir) {
+        Ok(entries) => entries,
+        Err(err) => {
+            if required || err.kind() != std::io::ErrorKind::NotFound {
+                ctx.error(dir, format!("cannot read test data folder: {err}"));
+            }
+            return group;
+        }
+    };
+    for config in ["testdata.yaml", "test_group.yaml"] {
+        let path = dir.join(config);
+        if path.is_file()
+            && let Some(value) = ctx.read_yaml(&path)
+        {
+            group.score = value
+                .get("max_score")
+                .or_else(|| value.get("score"))
+                .and_then(|v| v.as_f64());
+        }
+    }
+    for path in entries {
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.is_dir() {
+            if file_name.ends_with(".files") {
+                continue;
+            }
+            let sub = read_group(ctx, &path, &format!("{name}/{file_name}"), is_sample, false);
+            group.groups.push(sub);
+        } else if let Some(stem) = file_name.strip_suffix(".in") {
+            let answer = path.with_file_name(format!("{stem}.ans"));
+            if !answer.is_file() {
+                ctx.error(&path, format!("test case has no answer file {stem}.ans"));
+                continue;
+            }
+            group.cases.push(TestCase {
+                name: format!("{name}/{stem}"),
+                input: path.clone(),
+                answer,
+                is_sample,
+            });
+        } else if let Some(stem) = file_name.strip_suffix(".ans")
+            && !path.with_file_name(format!("{stem}.in")).is_file()
+        {
+            ctx.warning(
+                &path,
+                format!("answer file without an input file {stem}.in"),
+            );
+        }
+    }
+    group
+}
+
+fn find_statement(ctx: &mut Ctx, root: &Path) -> Option<PathBuf> {
+    for folder in ["statement", "problem_statement"] {
+        let dir = root.join(folder);
+        let Ok(entries) = sorted_entries(&dir) else {
+            continue;
+        };
+        let found = entries.iter().find(|p| {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            name.starts_with("problem.")
+                && [".md", ".tex", ".pdf"]
+                    .iter()
+                    .any(|ext| name.ends_with(ext))
+        });
+        if let Some(path) = found {
+            return Some(path.clone());
+        }
+    }
+    ctx.warning(
+        &root.join("statement"),
+        "no statement (statement/problem.<lang>.md, .tex or .pdf)",
+    );
+    None
+}
+
+fn read_submissions(ctx: &mut Ctx, dir: &Path) -> Vec<ReferenceSubmission> {
+    let mut res = Vec::new();
+    let Ok(folders) = sorted_entries(dir) else {
+        ctx.warning(dir, "no reference submissions");
+        return res;
+    };
+    for folder in folders.into_iter().filter(|p| p.is_dir()) {
+        let name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let Some(expected) = Verdict::for_submission_folder(&name) else {
+            ctx.error(
+                &folder,
+                "unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, \
+                 run_time_error, memory_limit_exceeded, output_limit_exceeded or compile_error",
+            );
+            continue;
+        };
+        for path in list_entries(&folder) {
+            res.push(ReferenceSubmission {
+                path,
+                folder: name.clone(),
+                expected: expected.to_vec(),
+            });
+        }
+    }
+    if !res.iter().any(|s| s.folder == "accepted") {
+        ctx.warning(dir, "no accepted submission");
+    }
+    res
+}
+
+/// Entries of a folder in name order, skipping hidden files; empty when it is absent.
+fn list_entries(dir: &Path) -> Vec<PathBuf> {
+    sorted_entries(dir).unwrap_or_default()
+}
+
+fn sorted_entries(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut res = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if !path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        {
+            res.push(path);
+        }
+    }
+    res.sort();
+    Ok(res)
+}
+
+/// The package identity, as defined in the module documentation.
+pub fn content_sha256(root: &Path) -> std::io::Result<String> {
+    use sha2::{Digest, Sha256};
+    let mut files = Vec::new();
+    collect_files(root, root, &mut files)?;
+    files.sort();
+    let mut hasher = Sha256::new();
+    for relative in files {
+        let bytes = std::fs::read(root.join(&relative))?;
+        hasher.update(relative.as_bytes());
+        hasher.update([0]);
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hex::encode(hasher.finalize()))
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let path = entry.path();
+        if kind.is_dir() {
+            collect_files(root, &path, out)?;
+        } else if kind.is_file() {
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            let parts: Vec<String> = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push(parts.join("/"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, path: &str, text: &str) {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+
+    fn good_package() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        write(
+            root,
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Add\nuuid: x\nlimits:\n  time_limit: 2\n  memory: 64\n",
+        );
+        write(root, "statement/problem.en.md", "# Add\n");
+        write(root, "data/sample/1.in", "1 2\n");
+        write(root, "data/sample/1.ans", "3\n");
+        write(root, "data/secret/b.in", "2 2\n");
+        write(root, "data/secret/b.ans", "4\n");
+        write(root, "data/secret/a.in", "1 1\n");
+        write(root, "data/secret/a.ans", "2\n");
+        write(root, "data/secret/group1/x.in", "0 0\n");
+        write(root, "data/secret/group1/x.ans", "0\n");
+        write(root, "input_validators/check.py", "exit(42)\n");
+        write(
+            root,
+            "submissions/accepted/a.py",
+            "print(sum(map(int, input().split())))\n",
+        );
+        write(
+            root,
+            "submissions/run_time_error/crash.py",
+            "raise SystemExit(1)\n",
+        );
+        dir
+    }
+
+    #[test]
+    fn loads_a_good_package_in_judging_order() {
+        let dir = good_package();
+        let (problem, diagnostics) = load(dir.path()).expect("loads");
+        assert_eq!(diagnostics, vec![]);
+        assert_eq!(problem.name, "Add");
+        assert_eq!(problem.limits.time, Duration::from_secs(2));
+        assert_eq!(problem.limits.memory_bytes, 64 * MIB);
+        assert_eq!(problem.limits.output_bytes, DEFAULT_LIMITS.output_bytes);
+        let names: Vec<&str> = problem
+            .test_cases()
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            vec!["sample/1", "secret/a", "secret/b", "secret/group1/x"]
+        );
+        assert!(problem.test_cases()[0].is_sample);
+        assert_eq!(problem.submissions.len(), 2);
+        assert_eq!(
+            problem.submissions[1].expected,
+            vec![Verdict::RTE, Verdict::MLE]
+        );
+        assert_eq!(
+            problem.validation,
+            Validation::Default(DefaultFlags::default())
+        );
+        assert_eq!(problem.sha256.len(), 64);
+    }
+
+    #[test]
+    fn identity_changes_with_content_and_not_with_location() {
+        let one = good_package();
+        let two = good_package();
+        let a = content_sha256(one.path()).expect("hash");
+        assert_eq!(a, content_sha256(two.path()).expect("hash"));
+        write(two.path(), "data/secret/a.ans", "3\n");
+        assert_ne!(a, content_sha256(two.path()).expect("hash"));
+    }
+
+    #[test]
+    fn a_broken_package_reports_every_problem_with_its_file() {
+        let dir = good_package();
+        let root = dir.path();
+        write(
+            root,
+            "problem.yaml",
+            "name: Broken\nvalidation: custom\nlimits:\n  memory: -3\n  colour: red\nfoo: 1\n",
+        );
+        write(root, "data/secret/lonely.in", "1\n");
+        write(root, "submissions/slow/a.py", "");
+        let Err(crate::Error::Invalid { diagnostics, .. }) = load(root) else {
+            panic!("must fail")
+        };
+        let lines: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+        expect_test::expect![[r#"
+            [
+                "warning: problem.yaml: unknown key `foo` for format legacy",
+                "error: problem.yaml: limit `memory` must be a positive number, found Number(-3)",
+                "warning: problem.yaml: unknown limit `colour`",
+                "warning: problem.yaml: no time limit (limits.time_limit or .timelimit): using 1 second",
+                "error: data/secret/lonely.in: test case has no answer file lonely.ans",
+                "error: output_validators: the problem uses a custom validator but has none",
+                "error: submissions/slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded or compile_error",
+            ]
+        "#]]
+        .assert_debug_eq(&lines);
+    }
+
+    #[test]
+    fn malformed_yaml_names_line_and_column() {
+        let dir = good_package();
+        write(dir.path(), "problem.yaml", "name: [unclosed\nlimits: {\n");
+        let Err(crate::Error::Invalid { diagnostics, .. }) = load(dir.path()) else {
+            panic!("must fail")
+        };
+        assert_eq!(diagnostics[0].path, PathBuf::from("problem.yaml"));
+        assert!(
+            diagnostics[0]
+                .message
+                .starts_with("malformed YAML at line "),
+            "{}",
+            diagnostics[0].message
+        );
+    }
+
+    #[test]
+    fn missing_secret_data_and_problem_yaml_are_errors() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let Err(crate::Error::Invalid { diagnostics, .. }) = load(dir.path()) else {
+            panic!("must fail")
+        };
+        let errors: Vec<String> = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("problem.yaml: missing"));
+        assert!(errors[1].contains("data/secret: cannot read test data folder"));
+    }
+
+    #[test]
+    fn legacy_flags_and_timelimit_file() {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            "name: Float\nvalidator_flags: float_tolerance 1e-6 case_sensitive\nlimits:\n  memory: 32\n",
+        );
+        write(dir.path(), ".timelimit", "3\n");
+        let (problem, diagnostics) = load(dir.path()).expect("loads");
+        assert_eq!(diagnostics, vec![]);
+        assert_eq!(problem.limits.time, Duration::from_secs(3));
+        let Validation::Default(flags) = problem.validation else {
+            panic!("default validation")
+        };
+        assert!(flags.case_sensitive);
+        assert_eq!(flags.float_absolute_tolerance, Some(1e-6));
+        assert_eq!(flags.float_relative_tolerance, Some(1e-6));
+    }
 }

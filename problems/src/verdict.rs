@@ -47,7 +47,10 @@ impl Verdict {
     /// the program then dies of SIGXFSZ or SIGPIPE; any other abnormal end is RTE, and
     /// only a program that ran normally can be WA.
     pub fn precedence(self) -> u8 {
-        Verdict::ALL.iter().position(|it| *it == self).expect("invariant: ALL lists every verdict") as u8
+        Verdict::ALL
+            .iter()
+            .position(|it| *it == self)
+            .expect("invariant: ALL lists every verdict") as u8
     }
 
     /// The CLICS judgement type id (ccs-specs 2023-06).
@@ -66,7 +69,10 @@ impl Verdict {
 
     /// Parses the short name (`AC`, `WA`, ...), case-insensitively.
     pub fn from_short(name: &str) -> Option<Verdict> {
-        Verdict::ALL.iter().copied().find(|it| it.clics_id().eq_ignore_ascii_case(name))
+        Verdict::ALL
+            .iter()
+            .copied()
+            .find(|it| it.clics_id().eq_ignore_ascii_case(name))
     }
 
     /// The verdicts a submission in the Kattis `submissions/<folder>/` may get.

@@ -1,17 +1,32 @@
 //! The Kattis default output validator: token-by-token comparison with optional case and
 //! space sensitivity and absolute/relative float tolerance.
 //!
-//! Rules, as in the package format specification:
-//! - tokens are separated by runs of whitespace (space, `\t`, `\n`, `\v`, `\f`, `\r`);
-//!   a different number of tokens is a wrong answer;
-//! - ASCII letters compare case-insensitively unless `case_sensitive`;
-//! - the amount and kind of whitespace is ignored unless `space_change_sensitive`, which
-//!   then compares every whitespace run exactly, leading and trailing ones included;
-//! - with a float tolerance, a judge token that parses as a finite number is compared
-//!   numerically: the team token must parse as a number `t`, and is accepted when
-//!   `|t - a| <= abs_tol` or `|t - a| <= rel_tol * |a|`. A team `nan` or `inf` never
-//!   matches a finite answer; a non-finite judge token (`inf`, `nan`) is compared as text.
-//!   Without a tolerance every token is compared as text.
+//! The rules, as in the Kattis/ICPC problem package format (legacy and 2025-09):
+//!
+//! - Both texts are split into tokens on runs of whitespace: space, `\t`, `\n`, `\v`, `\f`
+//!   and `\r`. Bytes are single-byte characters; the texts need not be UTF-8.
+//! - Tokens are compared in order; a different number of tokens is a wrong answer, and the
+//!   message names the 1-based index of the first missing or extra token.
+//! - Tokens compare case-insensitively (ASCII `A`-`Z` only) unless `case_sensitive`.
+//! - The amount and kind of whitespace is ignored unless `space_change_sensitive`: then
+//!   every whitespace run, including leading and trailing ones, must be byte-identical.
+//! - Only when a tolerance is given (`float_absolute_tolerance ε`,
+//!   `float_relative_tolerance ε`, or `float_tolerance ε` for both), a judge token that
+//!   parses as a float is compared numerically: the team token must parse as a float too,
+//!   and is accepted when `|team - judge| <= ε_abs` or `|team - judge| <= ε_rel * |judge|`.
+//!   Integers are floats then too. Without a tolerance every token is compared as text.
+//!
+//! Design decisions where the spec is silent:
+//!
+//! - "Parses as a float" means Rust's `str::parse::<f64>` accepts the whole token: an
+//!   optional sign, digits with an optional `.` and exponent, or `inf`, `infinity`, `nan`
+//!   in any case. Hexadecimal floats are text.
+//! - NaN: a judge `nan` accepts only a team `nan` (any case, any sign); a team `nan`
+//!   never matches a number. Infinities: a judge infinity accepts only the team infinity
+//!   of the same sign; a finite judge value never accepts an infinity.
+//! - A team float that overflows to infinity (such as `1e400`) is an infinity.
+//! - An absent tolerance never accepts, so `float_absolute_tolerance` alone is an
+//!   absolute-only check.
 
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +44,13 @@ pub struct DefaultFlags {
     pub float_relative_tolerance: Option<f64>,
 }
 
+impl DefaultFlags {
+    /// Whether floats are compared numerically (some tolerance is set).
+    pub fn compares_floats(&self) -> bool {
+        self.float_absolute_tolerance.is_some() || self.float_relative_tolerance.is_some()
+    }
+}
+
 /// What the default validator decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -38,294 +60,669 @@ pub enum Outcome {
     WrongAnswer(String),
 }
 
-/// Parses flags from their word form, e.g. `["float_tolerance", "1e-6", "case_sensitive"]`.
-///
-/// An unknown flag, a missing or malformed number, a repeated flag, or `float_tolerance`
-/// together with one of the specific tolerances is an error naming the word.
-pub fn parse_flags(words: &[String]) -> Result<DefaultFlags, String> {
-    let mut flags = DefaultFlags::default();
-    let mut seen: Vec<&str> = Vec::new();
-    let mut it = words.iter();
-    while let Some(word) = it.next() {
-        if seen.contains(&word.as_str()) {
-            return Err(format!("flag `{word}` given twice"));
-        }
-        seen.push(word.as_str());
-        let mut number = || -> Result<f64, String> {
-            let value = it
-                .next()
-                .ok_or_else(|| format!("flag `{word}` needs a number after it"))?;
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| {
-                    format!("flag `{word}` needs a non-negative number, found `{value}`")
-                })
-        };
-        match word.as_str() {
-            "case_sensitive" => flags.case_sensitive = true,
-            "space_change_sensitive" => flags.space_change_sensitive = true,
-            "float_absolute_tolerance" => flags.float_absolute_tolerance = Some(number()?),
-            "float_relative_tolerance" => flags.float_relative_tolerance = Some(number()?),
-            "float_tolerance" => {
-                let eps = number()?;
-                flags.float_absolute_tolerance = Some(eps);
-                flags.float_relative_tolerance = Some(eps);
+/// A flag list the default validator does not understand.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FlagError {
+    /// A word that is not one of the validator's flags.
+    #[error(
+        "unknown default validator flag `{0}` (known: case_sensitive, space_change_sensitive, \
+         float_absolute_tolerance, float_relative_tolerance, float_tolerance)"
+    )]
+    Unknown(String),
+    /// A tolerance flag at the end of the list, without its value.
+    #[error("flag `{0}` needs a value")]
+    MissingValue(String),
+    /// A tolerance that is not a finite, non-negative number.
+    #[error("flag `{flag}` needs a finite non-negative number, found `{value}`")]
+    BadValue {
+        /// The flag.
+        flag: String,
+        /// What followed it.
+        value: String,
+    },
+    /// The same flag twice, or `float_tolerance` together with one of the tolerances it sets.
+    #[error("flag `{0}` is given twice (float_tolerance sets both tolerances)")]
+    Repeated(String),
+}
+
+/// Parses the flags from their string form, e.g. `["float_tolerance", "1e-6"]`.
+pub fn parse_flags<S: AsRef<str>>(words: &[S]) -> Result<DefaultFlags, FlagError> {
+    let mut res = DefaultFlags::default();
+    let mut words = words.iter().map(AsRef::as_ref);
+    while let Some(word) = words.next() {
+        match word {
+            "case_sensitive" if res.case_sensitive => {
+                return Err(FlagError::Repeated(word.to_owned()));
             }
-            other => return Err(format!("unknown default validator flag `{other}`")),
+            "case_sensitive" => res.case_sensitive = true,
+            "space_change_sensitive" if res.space_change_sensitive => {
+                return Err(FlagError::Repeated(word.to_owned()));
+            }
+            "space_change_sensitive" => res.space_change_sensitive = true,
+            "float_absolute_tolerance" | "float_relative_tolerance" | "float_tolerance" => {
+                let value = words
+                    .next()
+                    .ok_or_else(|| FlagError::MissingValue(word.to_owned()))?;
+                let eps = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|it| it.is_finite() && *it >= 0.0)
+                    .ok_or_else(|| FlagError::BadValue {
+                        flag: word.to_owned(),
+                        value: value.to_owned(),
+                    })?;
+                let absolute = word != "float_relative_tolerance";
+                let relative = word != "float_absolute_tolerance";
+                if (absolute && res.float_absolute_tolerance.is_some())
+                    || (relative && res.float_relative_tolerance.is_some())
+                {
+                    return Err(FlagError::Repeated(word.to_owned()));
+                }
+                if absolute {
+                    res.float_absolute_tolerance = Some(eps);
+                }
+                if relative {
+                    res.float_relative_tolerance = Some(eps);
+                }
+            }
+            other => return Err(FlagError::Unknown(other.to_owned())),
         }
     }
-    if seen.contains(&"float_tolerance")
-        && (seen.contains(&"float_absolute_tolerance")
-            || seen.contains(&"float_relative_tolerance"))
-    {
-        return Err(
-            "`float_tolerance` cannot be combined with the absolute or relative tolerance"
-                .to_owned(),
-        );
+    Ok(res)
+}
+
+/// The whitespace bytes of the spec: space, `\t`, `\n`, `\v`, `\f`, `\r`.
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Splits `text` into alternating whitespace runs and tokens: `(leading_space,
+/// [(token, following_space)])`, lazily.
+struct Tokens<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a [u8]) -> (&'a [u8], Tokens<'a>) {
+        let lead = text.iter().take_while(|b| is_space(**b)).count();
+        (&text[..lead], Tokens { text, pos: lead })
     }
-    Ok(flags)
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    /// A token and the whitespace after it.
+    type Item = (&'a [u8], &'a [u8]);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.pos >= self.text.len() {
+            return None;
+        }
+        let rest = &self.text[self.pos..];
+        let token_len = rest.iter().take_while(|b| !is_space(**b)).count();
+        let space_len = rest[token_len..]
+            .iter()
+            .take_while(|b| is_space(**b))
+            .count();
+        self.pos += token_len + space_len;
+        Some((&rest[..token_len], &rest[token_len..token_len + space_len]))
+    }
 }
 
 /// Compares a team's output with the judge's answer.
 pub fn check(judge_answer: &[u8], team_output: &[u8], flags: &DefaultFlags) -> Outcome {
-    let judge = pieces(judge_answer, flags.space_change_sensitive);
-    let team = pieces(team_output, flags.space_change_sensitive);
-    let mut token_idx = 0usize;
-    for (idx, expected) in judge.iter().enumerate() {
-        let Some(got) = team.get(idx) else {
-            return Outcome::WrongAnswer(format!(
-                "team output ended at token {} while the answer has more: expected `{}`",
-                token_idx + 1,
-                show(expected.text)
-            ));
-        };
-        if expected.is_space != got.is_space || (expected.is_space && expected.text != got.text) {
-            return Outcome::WrongAnswer(format!(
-                "whitespace differs before token {}",
-                token_idx + 1
-            ));
-        }
-        if !expected.is_space {
-            token_idx += 1;
-            if let Err(why) = same_token(expected.text, got.text, flags) {
-                return Outcome::WrongAnswer(format!(
-                    "token {token_idx} (line {}): expected `{}`, got `{}`{why}",
-                    got.line,
-                    show(expected.text),
-                    show(got.text)
+    let (judge_lead, mut judge) = Tokens::new(judge_answer);
+    let (team_lead, mut team) = Tokens::new(team_output);
+    if flags.space_change_sensitive && judge_lead != team_lead {
+        return wrong(format!(
+            "leading whitespace differs: expected {:?}, got {:?}",
+            String::from_utf8_lossy(judge_lead),
+            String::from_utf8_lossy(team_lead)
+        ));
+    }
+    let mut index = 0usize;
+    loop {
+        index += 1;
+        match (judge.next(), team.next()) {
+            (None, None) => return Outcome::Accepted,
+            (Some((expected, _)), None) => {
+                return wrong(format!(
+                    "team output ends early: expected `{}` as token {index}",
+                    show(expected)
                 ));
+            }
+            (None, Some((got, _))) => {
+                return wrong(format!(
+                    "extra output: token {index} is `{}`, expected end of output",
+                    show(got)
+                ));
+            }
+            (Some((expected, expected_space)), Some((got, got_space))) => {
+                if let Some(why) = compare_token(expected, got, flags) {
+                    return wrong(format!("token {index}: {why}"));
+                }
+                if flags.space_change_sensitive && expected_space != got_space {
+                    return wrong(format!(
+                        "whitespace after token {index} differs: expected {:?}, got {:?}",
+                        String::from_utf8_lossy(expected_space),
+                        String::from_utf8_lossy(got_space)
+                    ));
+                }
             }
         }
     }
-    if let Some(extra) = team.get(judge.len()) {
-        return Outcome::WrongAnswer(format!(
-            "trailing output after token {token_idx}: `{}` (line {})",
-            show(extra.text),
-            extra.line
+}
+
+fn wrong(message: String) -> Outcome {
+    Outcome::WrongAnswer(message)
+}
+
+/// `None` when the tokens match, else why not.
+fn compare_token(expected: &[u8], got: &[u8], flags: &DefaultFlags) -> Option<String> {
+    if flags.compares_floats()
+        && let Some(judge_value) = parse_float(expected)
+    {
+        let Some(team_value) = parse_float(got) else {
+            return Some(format!(
+                "expected the number `{}`, got `{}`",
+                show(expected),
+                show(got)
+            ));
+        };
+        if floats_match(judge_value, team_value, flags) {
+            return None;
+        }
+        return Some(format!(
+            "expected `{}`, got `{}` (difference {} is outside the tolerance)",
+            show(expected),
+            show(got),
+            (team_value - judge_value).abs()
         ));
     }
-    Outcome::Accepted
-}
-
-/// A token or (when space sensitive) a whitespace run, with its 1-based line.
-struct Piece<'a> {
-    text: &'a [u8],
-    is_space: bool,
-    line: usize,
-}
-
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
-
-fn pieces(bytes: &[u8], keep_space: bool) -> Vec<Piece<'_>> {
-    let mut res = Vec::new();
-    let mut line = 1;
-    let mut start = 0;
-    while start < bytes.len() {
-        let space = is_space(bytes[start]);
-        let mut end = start;
-        while end < bytes.len() && is_space(bytes[end]) == space {
-            end += 1;
-        }
-        let text = &bytes[start..end];
-        if !space || keep_space {
-            res.push(Piece {
-                text,
-                is_space: space,
-                line,
-            });
-        }
-        line += text.iter().filter(|b| **b == b'\n').count();
-        start = end;
-    }
-    res
-}
-
-fn same_token(expected: &[u8], got: &[u8], flags: &DefaultFlags) -> Result<(), String> {
-    let tolerant =
-        flags.float_absolute_tolerance.is_some() || flags.float_relative_tolerance.is_some();
-    if tolerant && let Some(want) = parse_number(expected).filter(|v| v.is_finite()) {
-        let Some(have) = parse_number(got) else {
-            return Err(" (not a number)".to_owned());
-        };
-        let diff = (have - want).abs();
-        let abs_ok = flags
-            .float_absolute_tolerance
-            .is_some_and(|eps| diff <= eps);
-        let rel_ok = flags
-            .float_relative_tolerance
-            .is_some_and(|eps| diff <= eps * want.abs());
-        return if abs_ok || rel_ok {
-            Ok(())
-        } else {
-            Err(format!(" (difference {diff:e})"))
-        };
-    }
-    let equal = if flags.case_sensitive {
+    let same = if flags.case_sensitive {
         expected == got
     } else {
         expected.eq_ignore_ascii_case(got)
     };
-    if equal { Ok(()) } else { Err(String::new()) }
+    if same {
+        None
+    } else {
+        Some(format!(
+            "expected `{}`, got `{}`",
+            show(expected),
+            show(got)
+        ))
+    }
 }
 
-fn parse_number(token: &[u8]) -> Option<f64> {
+fn parse_float(token: &[u8]) -> Option<f64> {
     std::str::from_utf8(token).ok()?.parse::<f64>().ok()
 }
 
-fn show(token: &[u8]) -> String {
-    let text = String::from_utf8_lossy(token);
-    if text.chars().count() > 40 {
-        format!("{}...", text.chars().take(40).collect::<String>())
+fn floats_match(judge: f64, team: f64, flags: &DefaultFlags) -> bool {
+    if judge.is_nan() || team.is_nan() {
+        return judge.is_nan() && team.is_nan();
+    }
+    if judge.is_infinite() || team.is_infinite() {
+        return judge == team;
+    }
+    let diff = (team - judge).abs();
+    flags
+        .float_absolute_tolerance
+        .is_some_and(|eps| diff <= eps)
+        || flags
+            .float_relative_tolerance
+            .is_some_and(|eps| diff <= eps * judge.abs())
+}
+
+/// A token or whitespace run for a message: escaped, at most 40 characters.
+fn show(bytes: &[u8]) -> String {
+    const MAX: usize = 40;
+    let text: String = bytes
+        .iter()
+        .take(MAX)
+        .flat_map(|b| std::ascii::escape_default(*b))
+        .map(char::from)
+        .collect();
+    if bytes.len() > MAX {
+        format!("{text}...")
     } else {
-        text.into_owned()
+        text
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use expect_test::{Expect, expect};
 
-    fn flags(words: &str) -> DefaultFlags {
-        let words: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
-        parse_flags(&words).expect("valid flags")
-    }
-
-    fn verdict(answer: &str, output: &str, words: &str) -> String {
-        match check(answer.as_bytes(), output.as_bytes(), &flags(words)) {
+    /// Runs the validator with `flags` on `judge` and `team`, and on the swapped pair, and
+    /// renders both outcomes.
+    fn check_both(flags: &[&str], judge: &str, team: &str, expect: &Expect) {
+        let flags = parse_flags(flags).expect("valid flags");
+        let render = |outcome: Outcome| match outcome {
             Outcome::Accepted => "AC".to_owned(),
-            Outcome::WrongAnswer(msg) => format!("WA: {msg}"),
-        }
+            Outcome::WrongAnswer(message) => format!("WA {message}"),
+        };
+        let forward = render(check(judge.as_bytes(), team.as_bytes(), &flags));
+        let backward = render(check(team.as_bytes(), judge.as_bytes(), &flags));
+        expect.assert_eq(&format!("{forward}\n{backward}"));
     }
 
-    /// Checks a comparison that must not depend on which side is the answer.
-    fn symmetric(a: &str, b: &str, words: &str) -> String {
-        let one = verdict(a, b, words);
-        let two = verdict(b, a, words);
-        assert_eq!(
-            one == "AC",
-            two == "AC",
-            "asymmetric on {a:?} / {b:?}: {one} / {two}"
+    /// One direction only, for comparisons that are not symmetric (relative tolerance).
+    fn check_one(flags: &[&str], judge: &str, team: &str, expect: &Expect) {
+        let flags = parse_flags(flags).expect("valid flags");
+        let res = match check(judge.as_bytes(), team.as_bytes(), &flags) {
+            Outcome::Accepted => "AC".to_owned(),
+            Outcome::WrongAnswer(message) => format!("WA {message}"),
+        };
+        expect.assert_eq(&res);
+    }
+
+    #[test]
+    fn identical_and_whitespace_amount() {
+        check_both(
+            &[],
+            "1 2 3\n",
+            "1 2 3\n",
+            &expect![[r#"
+            AC
+            AC"#]],
         );
-        one
+        check_both(
+            &[],
+            "1 2 3\n",
+            "  1\t2\r\n\n3",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &[],
+            "hello\n",
+            "hello \n\n\n",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &[],
+            "a\x0bb",
+            "a b",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &[],
+            "",
+            "\n \n",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
     }
 
     #[test]
-    fn tokens_and_whitespace() {
-        assert_eq!(symmetric("1 2\n3\n", "1   2 3", ""), "AC");
-        assert_eq!(symmetric("1 2 3", "1 2 3\n\n\n  ", ""), "AC");
-        assert_eq!(symmetric("", "\n \t\r\n", ""), "AC");
-        assert_eq!(symmetric("Yes", "yES", ""), "AC");
-        expect_test::expect!["WA: token 1 (line 1): expected `Yes`, got `yES`"]
-            .assert_eq(&verdict("Yes", "yES", "case_sensitive"));
-        expect_test::expect!["WA: trailing output after token 2: `3` (line 2)"]
-            .assert_eq(&verdict("1 2", "1 2\n3", ""));
-        expect_test::expect![
-            "WA: team output ended at token 3 while the answer has more: expected `3`"
-        ]
-        .assert_eq(&verdict("1 2 3", "1 2", ""));
-        expect_test::expect!["WA: token 2 (line 2): expected `2`, got `5`"]
-            .assert_eq(&verdict("1\n2", "1\n5", ""));
-    }
-
-    #[test]
-    fn space_change_sensitive_compares_every_run() {
-        assert_eq!(symmetric("1 2\n", "1 2\n", "space_change_sensitive"), "AC");
-        expect_test::expect!["WA: whitespace differs before token 2"].assert_eq(&verdict(
+    fn presentation_boundary_is_the_token_boundary() {
+        check_both(
+            &[],
+            "1 2",
+            "12",
+            &expect![[r#"
+            WA token 1: expected `1`, got `12`
+            WA token 1: expected `12`, got `1`"#]],
+        );
+        check_both(
+            &[],
+            "1 2",
+            "1\n2",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &["space_change_sensitive"],
+            "1 2",
+            "1\n2",
+            &expect![[r#"
+            WA whitespace after token 1 differs: expected " ", got "\n"
+            WA whitespace after token 1 differs: expected "\n", got " ""#]],
+        );
+        check_both(
+            &["space_change_sensitive"],
             "1 2\n",
-            "1  2\n",
-            "space_change_sensitive",
-        ));
-        expect_test::expect!["WA: trailing output after token 2: `\n` (line 1)"]
-            .assert_eq(&verdict("1 2", "1 2\n", "space_change_sensitive"));
-        assert_ne!(verdict("1 2\n", " 1 2\n", "space_change_sensitive"), "AC");
+            "1 2\n",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &["space_change_sensitive"],
+            "1 2\n",
+            "1 2",
+            &expect![[r#"
+            WA whitespace after token 2 differs: expected "\n", got ""
+            WA whitespace after token 2 differs: expected "", got "\n""#]],
+        );
+        check_both(
+            &["space_change_sensitive"],
+            "1 2\n",
+            " 1 2\n",
+            &expect![[r#"
+            WA leading whitespace differs: expected "", got " "
+            WA leading whitespace differs: expected " ", got """#]],
+        );
+        check_both(
+            &["space_change_sensitive"],
+            "1  2",
+            "1 2",
+            &expect![[r#"
+            WA whitespace after token 1 differs: expected "  ", got " "
+            WA whitespace after token 1 differs: expected " ", got "  ""#]],
+        );
     }
 
     #[test]
-    fn float_tolerance_boundaries() {
-        assert_eq!(
-            verdict("1.0", "1.0000009", "float_absolute_tolerance 1e-6"),
-            "AC"
+    fn missing_and_extra_output_name_the_token() {
+        check_both(
+            &[],
+            "1 2 3",
+            "1 2",
+            &expect![[r#"
+            WA team output ends early: expected `3` as token 3
+            WA extra output: token 3 is `3`, expected end of output"#]],
         );
-        assert_ne!(
-            verdict("1.0", "1.0000011", "float_absolute_tolerance 1e-6"),
-            "AC"
+        check_both(
+            &[],
+            "42\n",
+            "",
+            &expect![[r#"
+            WA team output ends early: expected `42` as token 1
+            WA extra output: token 1 is `42`, expected end of output"#]],
         );
-        assert_eq!(
-            verdict("100", "100.00009", "float_relative_tolerance 1e-6"),
-            "AC"
+    }
+
+    #[test]
+    fn case() {
+        check_both(
+            &[],
+            "Yes",
+            "YES",
+            &expect![[r#"
+            AC
+            AC"#]],
         );
-        assert_ne!(
-            verdict("100", "100.00011", "float_relative_tolerance 1e-6"),
-            "AC"
+        check_both(
+            &["case_sensitive"],
+            "Yes",
+            "YES",
+            &expect![[r#"
+            WA token 1: expected `Yes`, got `YES`
+            WA token 1: expected `YES`, got `Yes`"#]],
         );
-        assert_eq!(verdict("0", "1e-7", "float_tolerance 1e-6"), "AC");
-        assert_eq!(verdict("2.5", "2.5e0", "float_tolerance 1e-9"), "AC");
-        // Without a tolerance numbers are text.
-        assert_ne!(verdict("2.5", "2.50", ""), "AC");
-        expect_test::expect!["WA: token 1 (line 1): expected `1.5`, got `abc` (not a number)"]
-            .assert_eq(&verdict("1.5", "abc", "float_tolerance 1e-6"));
-        // Tokens that are not numbers are still text under a tolerance.
-        assert_eq!(
-            verdict("Case 1.5", "case 1.5000001", "float_tolerance 1e-6"),
-            "AC"
+        // Only ASCII letters fold: the bytes of `É` and `é` differ.
+        check_both(
+            &[],
+            "\u{e9}",
+            "\u{c9}",
+            &expect![[r#"
+            WA token 1: expected `\xc3\xa9`, got `\xc3\x89`
+            WA token 1: expected `\xc3\x89`, got `\xc3\xa9`"#]],
+        );
+    }
+
+    #[test]
+    fn floats_without_tolerance_are_text() {
+        check_both(
+            &[],
+            "1.0",
+            "1.00",
+            &expect![[r#"
+            WA token 1: expected `1.0`, got `1.00`
+            WA token 1: expected `1.00`, got `1.0`"#]],
+        );
+        check_both(
+            &[],
+            "1e3",
+            "1E3",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+    }
+
+    #[test]
+    fn absolute_tolerance_at_the_boundary() {
+        // 0.5 and 0.25 are exact in binary, so the boundary is exact too.
+        check_both(
+            &["float_absolute_tolerance", "0.25"],
+            "1.5",
+            "1.75",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &["float_absolute_tolerance", "0.25"],
+            "1.5",
+            "1.7500001",
+            &expect![[r#"
+            WA token 1: expected `1.5`, got `1.7500001` (difference 0.25000010000000006 is outside the tolerance)
+            WA token 1: expected `1.7500001`, got `1.5` (difference 0.25000010000000006 is outside the tolerance)"#]],
+        );
+        check_both(
+            &["float_absolute_tolerance", "1e-6"],
+            "3",
+            "3.0000001",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &["float_absolute_tolerance", "1e-6"],
+            "3 x",
+            "3.0 X",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+    }
+
+    #[test]
+    fn relative_tolerance_at_the_boundary() {
+        check_one(
+            &["float_relative_tolerance", "0.25"],
+            "4",
+            "5",
+            &expect!["AC"],
+        );
+        check_one(
+            &["float_relative_tolerance", "0.25"],
+            "4",
+            "5.5",
+            &expect![
+                "WA token 1: expected `4`, got `5.5` (difference 1.5 is outside the tolerance)"
+            ],
+        );
+        // Relative to the judge's value: 5 -> 4 is 20%, 4 -> 5 is 25%.
+        check_one(
+            &["float_relative_tolerance", "0.2"],
+            "5",
+            "4",
+            &expect!["AC"],
+        );
+        check_one(
+            &["float_relative_tolerance", "0.2"],
+            "4",
+            "5",
+            &expect!["WA token 1: expected `4`, got `5` (difference 1 is outside the tolerance)"],
+        );
+        check_one(
+            &["float_relative_tolerance", "0.5"],
+            "0",
+            "0.0000001",
+            &expect![
+                "WA token 1: expected `0`, got `0.0000001` (difference 0.0000001 is outside the tolerance)"
+            ],
+        );
+    }
+
+    #[test]
+    fn either_tolerance_accepts() {
+        check_both(
+            &["float_tolerance", "1e-6"],
+            "1000000",
+            "1000000.9",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &["float_tolerance", "1e-6"],
+            "0",
+            "0.0000009",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &["float_tolerance", "1e-6"],
+            "0",
+            "0.0000011",
+            &expect![[r#"
+            WA token 1: expected `0`, got `0.0000011` (difference 0.0000011 is outside the tolerance)
+            WA token 1: expected `0.0000011`, got `0` (difference 0.0000011 is outside the tolerance)"#]],
+        );
+    }
+
+    #[test]
+    fn non_numbers_under_tolerance() {
+        check_one(
+            &["float_tolerance", "1e-6"],
+            "2.5",
+            "abc",
+            &expect!["WA token 1: expected the number `2.5`, got `abc`"],
+        );
+        check_one(
+            &["float_tolerance", "1e-6"],
+            "abc",
+            "2.5",
+            &expect!["WA token 1: expected `abc`, got `2.5`"],
+        );
+        check_one(
+            &["float_tolerance", "1e-6"],
+            "0x10",
+            "16",
+            &expect!["WA token 1: expected `0x10`, got `16`"],
         );
     }
 
     #[test]
     fn nan_and_infinity() {
-        assert_ne!(verdict("1.0", "nan", "float_tolerance 1"), "AC");
-        assert_ne!(verdict("1.0", "inf", "float_tolerance 1e9"), "AC");
-        assert_eq!(verdict("inf", "INF", "float_tolerance 1e-6"), "AC");
-        assert_ne!(verdict("nan", "1", "float_tolerance 1e-6"), "AC");
-        assert_eq!(verdict("nan", "NaN", "float_tolerance 1e-6"), "AC");
+        let tol = ["float_tolerance", "1e-6"];
+        check_both(
+            &tol,
+            "nan",
+            "NaN",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &tol,
+            "nan",
+            "1",
+            &expect![[r#"
+            WA token 1: expected `nan`, got `1` (difference NaN is outside the tolerance)
+            WA token 1: expected `1`, got `nan` (difference NaN is outside the tolerance)"#]],
+        );
+        check_both(
+            &tol,
+            "inf",
+            "Infinity",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
+        check_both(
+            &tol,
+            "inf",
+            "-inf",
+            &expect![[r#"
+            WA token 1: expected `inf`, got `-inf` (difference inf is outside the tolerance)
+            WA token 1: expected `-inf`, got `inf` (difference inf is outside the tolerance)"#]],
+        );
+        check_both(
+            &tol,
+            "1e308",
+            "1e400",
+            &expect![[r#"
+            WA token 1: expected `1e308`, got `1e400` (difference inf is outside the tolerance)
+            WA token 1: expected `1e400`, got `1e308` (difference inf is outside the tolerance)"#]],
+        );
+        // Without a tolerance `nan` is just a word.
+        check_both(
+            &[],
+            "nan",
+            "NAN",
+            &expect![[r#"
+            AC
+            AC"#]],
+        );
     }
 
     #[test]
-    fn flag_errors_name_the_word() {
-        let parse =
-            |s: &str| parse_flags(&s.split_whitespace().map(str::to_owned).collect::<Vec<_>>());
-        assert_eq!(
-            parse("float_tolerance"),
-            Err("flag `float_tolerance` needs a number after it".to_owned())
+    fn long_tokens_are_cut_in_messages() {
+        let long = "x".repeat(100);
+        check_one(
+            &[],
+            &long,
+            "y",
+            &expect!["WA token 1: expected `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...`, got `y`"],
         );
-        assert_eq!(
-            parse("loose"),
-            Err("unknown default validator flag `loose`".to_owned())
-        );
-        assert_eq!(
-            parse("case_sensitive case_sensitive"),
-            Err("flag `case_sensitive` given twice".to_owned())
-        );
-        assert_eq!(
-            parse("float_absolute_tolerance x"),
-            Err(
-                "flag `float_absolute_tolerance` needs a non-negative number, found `x`".to_owned()
-            )
-        );
-        assert!(parse("float_tolerance 1e-6 float_relative_tolerance 1e-3").is_err());
+    }
+
+    #[test]
+    fn flags_parse_from_words() {
+        let render = |words: &[&str]| match parse_flags(words) {
+            Ok(flags) => format!("{flags:?}"),
+            Err(err) => format!("error: {err}"),
+        };
+        let cases: &[&[&str]] = &[
+            &[],
+            &["case_sensitive", "space_change_sensitive"],
+            &["float_tolerance", "1e-6"],
+            &[
+                "float_absolute_tolerance",
+                "0.5",
+                "float_relative_tolerance",
+                "1e-9",
+            ],
+            &["float_tolerance"],
+            &["float_tolerance", "-1"],
+            &["float_tolerance", "abc"],
+            &[
+                "float_tolerance",
+                "1e-6",
+                "float_absolute_tolerance",
+                "1e-6",
+            ],
+            &["case_sensitive", "case_sensitive"],
+            &["ignore_case"],
+        ];
+        let res: Vec<String> = cases.iter().map(|it| render(it)).collect();
+        expect![[r#"
+            DefaultFlags { case_sensitive: false, space_change_sensitive: false, float_absolute_tolerance: None, float_relative_tolerance: None }
+            DefaultFlags { case_sensitive: true, space_change_sensitive: true, float_absolute_tolerance: None, float_relative_tolerance: None }
+            DefaultFlags { case_sensitive: false, space_change_sensitive: false, float_absolute_tolerance: Some(1e-6), float_relative_tolerance: Some(1e-6) }
+            DefaultFlags { case_sensitive: false, space_change_sensitive: false, float_absolute_tolerance: Some(0.5), float_relative_tolerance: Some(1e-9) }
+            error: flag `float_tolerance` needs a value
+            error: flag `float_tolerance` needs a finite non-negative number, found `-1`
+            error: flag `float_tolerance` needs a finite non-negative number, found `abc`
+            error: flag `float_absolute_tolerance` is given twice (float_tolerance sets both tolerances)
+            error: flag `case_sensitive` is given twice (float_tolerance sets both tolerances)
+            error: unknown default validator flag `ignore_case` (known: case_sensitive, space_change_sensitive, float_absolute_tolerance, float_relative_tolerance, float_tolerance)"#]]
+        .assert_eq(&res.join("\n"));
     }
 }

@@ -1,0 +1,5 @@
+# Prints only the first value.
+import sys
+
+data = sys.stdin.read().split()
+print(data[1])

@@ -1,1 +1,15 @@
-//! The `judge` crate (being written).
+//! The judge: compiles and runs submissions against a problem's tests inside a sandbox
+//! (Docker or bubblewrap), under time, memory and output limits enforced by the kernel,
+//! and decides verdicts.
+//!
+//! Entry point: [`grade::judge`]. A wrong answer, a time-out or a compile error is a
+//! verdict inside `Ok`; `Err` ([`Error`]) means the judge itself failed.
+
+mod error;
+pub mod grade;
+pub mod lang;
+pub mod sandbox;
+pub mod verify;
+
+pub use error::{Error, Result};
+pub use grade::{Options, Report, Submission, TestResult, judge};

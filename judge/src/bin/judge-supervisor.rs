@@ -1,0 +1,522 @@
+//! The supervisor that runs inside the sandbox (a Docker container or a bubblewrap
+//! namespace) and starts the submission's processes under limits.
+//!
+//! It is trusted code: it runs as root inside the sandbox with only the capabilities it
+//! needs (SETUID, SETGID, KILL, CHOWN, DAC_OVERRIDE), and each program it starts runs
+//! as an unprivileged user with `no_new_privs`, in its own session, with rlimits as a
+//! backstop. It reports one JSON line per run on stdout as each run finishes:
+//! CPU time (user + system of the process and the children it waited for), wall time,
+//! peak resident memory (`ru_maxrss`), exit code or signal, output size, whether the
+//! wall-clock limit killed it, and whether the memory cgroup's `oom_kill` counter rose
+//! during the run (the kernel's own account of a memory-limit kill).
+//!
+//! Usage: `judge-supervisor idle` (PID 1 of a container: reaps orphans forever) or
+//! `judge-supervisor SPEC.json` (see [`Spec`]). Exit codes: 0 when every run was started
+//! and reported (whatever the programs did), 3 when the supervisor itself failed.
+
+// The supervisor must fork, set rlimits, change user and exec: there is no safe std API
+// for these. Each unsafe block is a single libc call (or the child's pre-exec sequence)
+// with its invariant stated beside it.
+#![allow(unsafe_code)]
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+/// What to run, read from the JSON file named on the command line.
+#[derive(Debug, Deserialize)]
+struct Spec {
+    /// The user and group the programs run as.
+    uid: u32,
+    gid: u32,
+    /// The working folder of the programs (writable by `uid`).
+    workdir: PathBuf,
+    /// Files copied (as root, then handed to `uid`) into the work folder before the runs.
+    #[serde(default)]
+    copy_in: Vec<(PathBuf, PathBuf)>,
+    /// The program and its arguments; the program is looked up in the `PATH` of `env`.
+    command: Vec<String>,
+    /// The programs' whole environment.
+    env: Vec<(String, String)>,
+    limits: SpecLimits,
+    /// The memory cgroup file with an `oom_kill N` line (`memory.oom_control` on cgroup
+    /// v1, `memory.events` on v2), when the sandbox has one.
+    oom_file: Option<PathBuf>,
+    /// One entry per run of `command`, in order.
+    runs: Vec<RunIo>,
+    /// After the runs, when all exited with 0: copy the regular files directly in
+    /// `workdir` here (not following links, not descending into folders).
+    copy_out: Option<PathBuf>,
+}
+
+#[derive(Debug, Deserialize)]
+struct SpecLimits {
+    /// CPU time per run, in milliseconds: RLIMIT_CPU is set to the next whole second + 1
+    /// as a backstop; the verdict compares the measured time with the limit.
+    cpu_ms: u64,
+    /// Wall time per run, in milliseconds: the whole process group is killed at it.
+    wall_ms: u64,
+    /// RLIMIT_FSIZE: writing past it raises SIGXFSZ.
+    output_bytes: u64,
+    /// RLIMIT_STACK (the stack may use the whole memory limit).
+    stack_bytes: u64,
+    /// RLIMIT_NPROC for the unprivileged user (the cgroup's pids limit is the real bound).
+    processes: u64,
+    /// RLIMIT_NOFILE.
+    open_files: u64,
+}
+
+#[derive(Debug, Deserialize)]
+struct RunIo {
+    /// Standard input (`/dev/null` when absent).
+    stdin: Option<PathBuf>,
+    /// Standard output, created by the supervisor.
+    stdout: PathBuf,
+    /// Standard error, created by the supervisor (the same file as stdout when equal).
+    stderr: PathBuf,
+}
+
+/// One run's report: a JSON line on stdout.
+#[derive(Debug, Serialize)]
+struct Report {
+    index: usize,
+    exit_code: Option<i32>,
+    signal: Option<i32>,
+    cpu_ms: f64,
+    wall_ms: f64,
+    peak_kib: u64,
+    stdout_bytes: u64,
+    oom_kill: bool,
+    wall_timeout: bool,
+    /// The program could not be started (errno text): a judge or language-table problem.
+    exec_error: Option<String>,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let res = match args.get(1).map(String::as_str) {
+        Some("idle") => idle(),
+        Some(spec) => run_spec(Path::new(spec)),
+        None => Err("usage: judge-supervisor idle | judge-supervisor SPEC.json".to_owned()),
+    };
+    if let Err(err) = res {
+        let line = serde_json::json!({ "error": err });
+        println!("{line}");
+        std::process::exit(3);
+    }
+}
+
+/// PID 1 of a container: reap every orphan, forever.
+fn idle() -> Result<(), String> {
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid with a valid pointer to a local int.
+        let pid = unsafe { libc::waitpid(-1, &mut status, 0) };
+        if pid < 0 {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+}
+
+fn run_spec(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+    let spec: Spec =
+        serde_json::from_str(&text).map_err(|err| format!("bad spec {}: {err}", path.display()))?;
+    // Orphans of the programs are reparented to us, so we can reap them.
+    // SAFETY: prctl with integer arguments only.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    for (from, to) in &spec.copy_in {
+        // Replace, never write through, whatever the work folder holds at that name.
+        match std::fs::remove_file(to) {
+            Ok(()) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+            Err(err) => return Err(format!("cannot replace {}: {err}", to.display())),
+        }
+        std::fs::copy(from, to)
+            .map_err(|err| format!("copy {} -> {}: {err}", from.display(), to.display()))?;
+        std::os::unix::fs::chown(to, Some(spec.uid), Some(spec.gid))
+            .map_err(|err| format!("chown {}: {err}", to.display()))?;
+    }
+    let prepared = Prepared::new(&spec)?;
+    let mut all_ok = true;
+    let stdout = std::io::stdout();
+    for (index, io) in spec.runs.iter().enumerate() {
+        let report = run_one(&spec, &prepared, index, io)?;
+        all_ok &=
+            report.exit_code == Some(0) && !report.wall_timeout && report.exec_error.is_none();
+        let line = serde_json::to_string(&report).map_err(|err| err.to_string())?;
+        let mut out = stdout.lock();
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .map_err(|err| format!("stdout: {err}"))?;
+    }
+    if let Some(dest) = &spec.copy_out
+        && all_ok
+    {
+        copy_regular_files(&spec.workdir, dest)?;
+    }
+    println!("{}", serde_json::json!({ "done": true }));
+    Ok(())
+}
+
+/// Everything the child needs, allocated before `fork` (the child may not allocate).
+struct Prepared {
+    program: CString,
+    argv: Vec<CString>,
+    envp: Vec<CString>,
+    workdir: CString,
+}
+
+impl Prepared {
+    fn new(spec: &Spec) -> Result<Prepared, String> {
+        let first = spec.command.first().ok_or("empty command")?;
+        let path_var = spec
+            .env
+            .iter()
+            .find(|(k, _)| k == "PATH")
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("/usr/bin:/bin");
+        let program = if first.contains('/') {
+            PathBuf::from(first)
+        } else {
+            path_var
+                .split(':')
+                .map(|dir| Path::new(dir).join(first))
+                .find(|candidate| candidate.is_file())
+                .ok_or_else(|| format!("`{first}` is not in PATH {path_var}"))?
+        };
+        let c = |s: &str| CString::new(s).map_err(|_| format!("NUL byte in {s:?}"));
+        Ok(Prepared {
+            program: c(&program.to_string_lossy())?,
+            argv: spec
+                .command
+                .iter()
+                .map(|a| c(a))
+                .collect::<Result<_, _>>()?,
+            envp: spec
+                .env
+                .iter()
+                .map(|(k, v)| c(&format!("{k}={v}")))
+                .collect::<Result<_, _>>()?,
+            workdir: c(&spec.workdir.to_string_lossy())?,
+        })
+    }
+}
+
+fn open_output(path: &Path) -> Result<File, String> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+        .map_err(|err| format!("cannot create {}: {err}", path.display()))
+}
+
+fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result<Report, String> {
+    let stdin = match &io.stdin {
+        Some(path) => {
+            File::open(path).map_err(|err| format!("cannot open {}: {err}", path.display()))?
+        }
+        None => File::open("/dev/null").map_err(|err| format!("/dev/null: {err}"))?,
+    };
+    let stdout = open_output(&io.stdout)?;
+    let stderr = if io.stderr == io.stdout {
+        stdout.try_clone().map_err(|err| err.to_string())?
+    } else {
+        open_output(&io.stderr)?
+    };
+    let (exec_read, exec_write) = cloexec_pipe()?;
+    let argv: Vec<*const libc::c_char> = prepared
+        .argv
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect();
+    let envp: Vec<*const libc::c_char> = prepared
+        .envp
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect();
+    let cpu_seconds = spec.limits.cpu_ms.div_ceil(1000) + 1;
+    let rlimits = [
+        (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+        (
+            libc::RLIMIT_FSIZE,
+            spec.limits.output_bytes,
+            spec.limits.output_bytes,
+        ),
+        (
+            libc::RLIMIT_STACK,
+            spec.limits.stack_bytes,
+            spec.limits.stack_bytes,
+        ),
+        (
+            libc::RLIMIT_NPROC,
+            spec.limits.processes,
+            spec.limits.processes,
+        ),
+        (
+            libc::RLIMIT_NOFILE,
+            spec.limits.open_files,
+            spec.limits.open_files,
+        ),
+        (libc::RLIMIT_CORE, 0, 0),
+    ];
+    let oom_before = read_oom_kills(spec.oom_file.as_deref());
+    let started = Instant::now();
+    // SAFETY: fork in a single-threaded process (no killer thread is alive yet; each one
+    // ends before run_one returns). The child only calls async-signal-safe functions on
+    // memory allocated before the fork, then execs or _exits.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(format!("fork: {}", std::io::Error::last_os_error()));
+    }
+    if pid == 0 {
+        // SAFETY: the child side of fork, see above; never returns.
+        unsafe {
+            child(
+                prepared,
+                &argv,
+                &envp,
+                &rlimits,
+                [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+                exec_write.as_raw_fd(),
+                spec.uid,
+                spec.gid,
+            )
+        }
+    }
+    drop(exec_write);
+    drop(stdin);
+    drop(stderr);
+
+    // The wall-clock killer: kills the child's whole session when the limit passes.
+    let (cancel, cancelled) = mpsc::channel::<()>();
+    let wall = Duration::from_millis(spec.limits.wall_ms);
+    let killer = std::thread::spawn(move || {
+        if cancelled.recv_timeout(wall) == Err(mpsc::RecvTimeoutError::Timeout) {
+            // SAFETY: kill with integer arguments; the group id is the child's session.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            true
+        } else {
+            false
+        }
+    });
+
+    let mut status = 0;
+    // SAFETY: zeroed rusage is a valid value for this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: wait4 with valid pointers to locals.
+        let res = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if res == pid {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        if err.raw_os_error() != Some(libc::EINTR) {
+            return Err(format!("wait4: {err}"));
+        }
+    }
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let _ = cancel.send(());
+    let wall_timeout = killer.join().unwrap_or(false);
+    // Nothing of the program may outlive the run: its session, then every process of
+    // the unprivileged user (double forks that left the session included).
+    // SAFETY: kill with integer arguments.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    kill_all_of_user(spec.uid, spec.gid);
+    reap_orphans();
+
+    let mut exec_error = String::new();
+    let _ = File::from(exec_read).read_to_string(&mut exec_error);
+    let oom_after = read_oom_kills(spec.oom_file.as_deref());
+    let stdout_bytes = stdout.metadata().map(|m| m.len()).unwrap_or(0);
+    let cpu = |tv: libc::timeval| tv.tv_sec as f64 * 1000.0 + tv.tv_usec as f64 / 1000.0;
+    Ok(Report {
+        index,
+        exit_code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
+        cpu_ms: cpu(usage.ru_utime) + cpu(usage.ru_stime),
+        wall_ms,
+        peak_kib: usage.ru_maxrss.max(0) as u64,
+        stdout_bytes,
+        oom_kill: matches!((oom_before, oom_after), (Some(a), Some(b)) if b > a),
+        wall_timeout,
+        exec_error: (!exec_error.is_empty()).then_some(exec_error),
+    })
+}
+
+/// The child between fork and exec. Only async-signal-safe calls.
+///
+/// # Safety
+/// Must be called only in the child of `fork`, with pointers into memory allocated
+/// before the fork; it never returns.
+#[allow(clippy::too_many_arguments)] // reason: the child may not allocate a struct for these
+unsafe fn child(
+    prepared: &Prepared,
+    argv: &[*const libc::c_char],
+    envp: &[*const libc::c_char],
+    rlimits: &[(libc::__rlimit_resource_t, u64, u64)],
+    fds: [libc::c_int; 3],
+    exec_write: libc::c_int,
+    uid: u32,
+    gid: u32,
+) -> ! {
+    // SAFETY (whole body): async-signal-safe libc calls on pre-allocated memory.
+    unsafe {
+        let fail = |what: &[u8]| -> ! {
+            let errno = *libc::__errno_location();
+            libc::write(exec_write, what.as_ptr().cast(), what.len());
+            let mut digits = [0u8; 12];
+            let mut n = errno.unsigned_abs();
+            let mut at = digits.len();
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            libc::write(exec_write, b" errno ".as_ptr().cast(), 7);
+            libc::write(exec_write, digits[at..].as_ptr().cast(), digits.len() - at);
+            libc::_exit(127);
+        };
+        libc::setsid();
+        for (target, fd) in fds.iter().enumerate() {
+            if libc::dup2(*fd, target as libc::c_int) < 0 {
+                fail(b"dup2");
+            }
+        }
+        if libc::chdir(prepared.workdir.as_ptr()) < 0 {
+            fail(b"chdir");
+        }
+        for (resource, soft, hard) in rlimits {
+            let limit = libc::rlimit {
+                rlim_cur: *soft,
+                rlim_max: *hard,
+            };
+            if libc::setrlimit(*resource, &limit) < 0 {
+                fail(b"setrlimit");
+            }
+        }
+        if libc::setgroups(0, std::ptr::null()) < 0
+            || libc::setgid(gid) < 0
+            || libc::setuid(uid) < 0
+        {
+            fail(b"cannot drop privileges");
+        }
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        // Close every inherited descriptor but the three standard ones and the exec pipe
+        // (which is close-on-exec).
+        for fd in 3..1024 {
+            if fd != exec_write {
+                libc::close(fd);
+            }
+        }
+        libc::execve(prepared.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
+        fail(b"execve");
+    }
+}
+
+fn cloexec_pipe() -> Result<(OwnedFd, OwnedFd), String> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the local array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } < 0 {
+        return Err(format!("pipe2: {}", std::io::Error::last_os_error()));
+    }
+    // SAFETY: both descriptors were just created and are owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Kills every process of `uid` in this PID namespace: a helper child becomes `uid` and
+/// sends SIGKILL to -1 (all processes it may signal), twice to catch forks in flight.
+fn kill_all_of_user(uid: u32, gid: u32) {
+    // SAFETY: fork; the child calls only async-signal-safe functions and _exits.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: child side, async-signal-safe calls only.
+        unsafe {
+            if libc::setgid(gid) == 0 && libc::setuid(uid) == 0 {
+                libc::kill(-1, libc::SIGKILL);
+                libc::kill(-1, libc::SIGKILL);
+            }
+            libc::_exit(0);
+        }
+    }
+    if pid > 0 {
+        let mut status = 0;
+        // SAFETY: waitpid with a valid pointer to a local.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+    }
+}
+
+/// Reaps children that were reparented to us (we are a subreaper).
+fn reap_orphans() {
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid with a valid pointer to a local.
+        if unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) } <= 0 {
+            break;
+        }
+    }
+}
+
+fn read_oom_kills(path: Option<&Path>) -> Option<u64> {
+    let text = std::fs::read_to_string(path?).ok()?;
+    text.lines()
+        .find_map(|line| line.strip_prefix("oom_kill "))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// Copies the regular files directly in `from` (not following links) into `to`.
+fn copy_regular_files(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|err| format!("mkdir {}: {err}", to.display()))?;
+    let entries =
+        std::fs::read_dir(from).map_err(|err| format!("read {}: {err}", from.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let dest = to.join(entry.file_name());
+        if meta.file_type().is_file() {
+            let mut src = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NOFOLLOW)
+                .open(&path)
+                .map_err(|err| format!("open {}: {err}", path.display()))?;
+            let mut out = open_output(&dest)?;
+            std::io::copy(&mut src, &mut out)
+                .map_err(|err| format!("copy {}: {err}", path.display()))?;
+            std::fs::set_permissions(
+                &dest,
+                std::os::unix::fs::PermissionsExt::from_mode(meta.mode_bits()),
+            )
+            .map_err(|err| format!("chmod {}: {err}", dest.display()))?;
+        }
+    }
+    Ok(())
+}
+
+trait ModeBits {
+    fn mode_bits(&self) -> u32;
+}
+
+impl ModeBits for std::fs::Metadata {
+    fn mode_bits(&self) -> u32 {
+        std::os::unix::fs::PermissionsExt::mode(&self.permissions()) & 0o755
+    }
+}

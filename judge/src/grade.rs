@@ -1,0 +1,667 @@
+//! Grading: compile once (cached), run every test in one sandbox, decide each test's
+//! verdict as its run finishes, and aggregate.
+//!
+//! A test's verdict, strongest first (see `problems::Verdict::precedence`): the program
+//! could not be started is a judge error (`Err`); killed at the wall-clock limit or CPU
+//! time above the limit is TLE; the cgroup's OOM kill during the test or a peak above the
+//! memory limit is MLE; SIGXFSZ (the output rlimit) or output above the limit is OLE; any
+//! other signal or a non-zero exit is RTE; otherwise the output is checked (AC or WA).
+//! The submission's verdict is the verdict of the first test that is not AC, in judging
+//! order (samples first); the score of a pass-fail problem is 1 for AC and 0 otherwise.
+
+use std::path::{Path, PathBuf};
+
+use problems::{Problem, Validation, Verdict};
+use serde::Serialize;
+use sha2::Digest;
+
+use crate::lang::Language;
+use crate::sandbox::{
+    BackendKind, Job, JobEnd, JobLimits, MEMORY_HEADROOM, RunIo, RunReport, SANDBOX_UID, Sandbox,
+    SandboxConfig, Workspace, sandbox_env,
+};
+use crate::{Error, Result};
+
+/// What to judge.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// Where the source came from (for messages).
+    pub path: PathBuf,
+    /// The source text.
+    pub source: String,
+    /// Its language.
+    pub language: Language,
+}
+
+impl Submission {
+    /// Reads a source file, with its language from the extension or `lang`.
+    pub fn from_file(path: &Path, lang: Option<&str>, code_limit: u64) -> Result<Submission> {
+        let language = match lang {
+            Some(id) => crate::lang::by_id(id)?,
+            None => crate::lang::for_path(path)?,
+        };
+        let meta = std::fs::metadata(path).map_err(|source| Error::Io {
+            what: "cannot read",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if meta.len() > code_limit {
+            return Err(Error::SourceTooLarge {
+                path: path.to_path_buf(),
+                size: meta.len(),
+                limit: code_limit,
+            });
+        }
+        let source = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            what: "cannot read",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Submission {
+            path: path.to_path_buf(),
+            source,
+            language,
+        })
+    }
+}
+
+/// How to judge.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The sandbox backend.
+    pub backend: BackendKind,
+    /// Run every test even after a failure (training wants all results).
+    pub run_all: bool,
+    /// Folder of the compile cache; `None` disables caching.
+    pub cache_dir: Option<PathBuf>,
+}
+
+/// The compile step's outcome.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompileInfo {
+    /// Whether the build came from the cache.
+    pub cached: bool,
+    /// Whether it succeeded.
+    pub ok: bool,
+    /// The compiler's output (first 64 KiB).
+    pub log: String,
+    /// CPU time of the compile, when it ran.
+    pub cpu_ms: f64,
+    /// Wall time of the compile, when it ran.
+    pub wall_ms: f64,
+}
+
+/// One test's result, delivered as soon as the test finishes.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestResult {
+    /// Position in judging order, from 0.
+    pub index: usize,
+    /// The test case's name (`secret/03-big`).
+    pub name: String,
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// CPU time in milliseconds.
+    pub cpu_ms: f64,
+    /// Wall time in milliseconds.
+    pub wall_ms: f64,
+    /// Peak memory in KiB.
+    pub peak_kib: u64,
+    /// Bytes of output.
+    pub output_bytes: u64,
+    /// Exit code, when the program exited.
+    pub exit_code: Option<i32>,
+    /// Signal, when it was killed.
+    pub signal: Option<i32>,
+    /// The checker's or the judge's explanation.
+    pub message: String,
+}
+
+/// The whole submission's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// 1 for AC and 0 otherwise on pass-fail problems.
+    pub score: f64,
+    /// Tests that got AC.
+    pub passed: usize,
+    /// Tests in the problem.
+    pub total: usize,
+    /// The language id.
+    pub language: String,
+    /// The compile step.
+    pub compile: CompileInfo,
+    /// Results of the tests that ran, in order.
+    pub tests: Vec<TestResult>,
+}
+
+/// Judges `submission` on `problem`, calling `on_test` as each test finishes.
+///
+/// Wrong answers, time-outs and compile errors are verdicts inside `Ok`; `Err` means the
+/// judge failed.
+pub async fn judge(
+    problem: &Problem,
+    submission: &Submission,
+    config: &SandboxConfig,
+    options: &Options,
+    on_test: &mut (dyn FnMut(&TestResult) + Send),
+) -> Result<Report> {
+    let flags = match &problem.validation {
+        Validation::Default(flags) => *flags,
+        Validation::Custom { .. } => {
+            return Err(Error::Unsupported(format!(
+                "problem {} uses a custom output validator (issue 4)",
+                problem.short_name
+            )));
+        }
+    };
+    let size = submission.source.len() as u64;
+    if size > problem.limits.code_bytes {
+        return Err(Error::SourceTooLarge {
+            path: submission.path.clone(),
+            size,
+            limit: problem.limits.code_bytes,
+        });
+    }
+    let mut ws = Workspace::new()?;
+    let cases = problem.test_cases();
+    let mut runs = Vec::with_capacity(cases.len());
+    for (idx, case) in cases.iter().enumerate() {
+        let stdin = ws.add_input(&format!("{idx:04}.in"), &case.input)?;
+        runs.push(RunIo {
+            stdin: Some(stdin),
+            stdout: format!("/judge/out/{idx:04}.out").into(),
+            stderr: format!("/judge/out/{idx:04}.err").into(),
+        });
+    }
+    let mut sandbox = Sandbox::open(options.backend, config, &ws).await?;
+    let res = judge_in(
+        problem,
+        submission,
+        config,
+        options,
+        &mut ws,
+        &mut sandbox,
+        runs,
+        flags,
+        on_test,
+    )
+    .await;
+    sandbox.close().await;
+    res
+}
+
+#[allow(clippy::too_many_arguments)] // reason: one private step of judge(), called once
+async fn judge_in(
+    problem: &Problem,
+    submission: &Submission,
+    config: &SandboxConfig,
+    options: &Options,
+    ws: &mut Workspace,
+    sandbox: &mut Sandbox,
+    runs: Vec<RunIo>,
+    flags: problems::default_validator::DefaultFlags,
+    on_test: &mut (dyn FnMut(&TestResult) + Send),
+) -> Result<Report> {
+    let lang = &submission.language;
+    let limits = problem.limits;
+    let memory_mib = limits.memory_bytes.div_ceil(1024 * 1024);
+    let (compile, build) = compile(submission, config, options, ws, sandbox, &limits).await?;
+    let cases = problem.test_cases();
+    let total = cases.len();
+    let mut report = Report {
+        verdict: Verdict::CE,
+        score: 0.0,
+        passed: 0,
+        total,
+        language: lang.id.clone(),
+        compile,
+        tests: Vec::new(),
+    };
+    let Some(build) = build else {
+        return Ok(report);
+    };
+    let copy_in = build
+        .iter()
+        .map(|name| {
+            (
+                Path::new("/judge/src").join(name),
+                Path::new("/box").join(name),
+            )
+        })
+        .collect();
+    let time_ms = limits.time.as_millis() as u64;
+    let job = Job {
+        uid: SANDBOX_UID,
+        gid: SANDBOX_UID,
+        workdir: "/box".into(),
+        copy_in,
+        command: lang.command(&lang.run, &submission.source, memory_mib),
+        env: sandbox_env(),
+        limits: JobLimits {
+            cpu_ms: time_ms,
+            wall_ms: 2 * time_ms + 1000,
+            output_bytes: limits.output_bytes,
+            stack_bytes: limits.memory_bytes,
+            processes: 512,
+            open_files: 512,
+        },
+        oom_file: None,
+        runs,
+        copy_out: None,
+    };
+    let mut results = Vec::new();
+    let mut failure: Option<std::result::Result<(), Error>> = None;
+    let run_all = options.run_all;
+    let out_dir = ws.host_out();
+    let mut on_report = |run: RunReport| -> bool {
+        let Some(case) = cases.get(run.index) else {
+            failure = Some(Err(Error::Sandbox {
+                backend: options.backend.name(),
+                why: format!("unknown run {}", run.index),
+            }));
+            return false;
+        };
+        let (verdict, message) = match classify(&run, &limits) {
+            Ok(Some(it)) => it,
+            Ok(None) => check_output(
+                &out_dir.join(format!("{:04}.out", run.index)),
+                &case.answer,
+                &flags,
+            ),
+            Err(why) => {
+                failure = Some(Err(Error::Sandbox {
+                    backend: options.backend.name(),
+                    why,
+                }));
+                return false;
+            }
+        };
+        let result = TestResult {
+            index: run.index,
+            name: case.name.clone(),
+            verdict,
+            cpu_ms: run.cpu_ms,
+            wall_ms: run.wall_ms,
+            peak_kib: run.peak_kib,
+            output_bytes: run.stdout_bytes,
+            exit_code: run.exit_code,
+            signal: run.signal,
+            message,
+        };
+        on_test(&result);
+        results.push(result);
+        verdict == Verdict::AC || run_all
+    };
+    let end = sandbox
+        .exec(
+            ws,
+            job,
+            limits.memory_bytes + MEMORY_HEADROOM,
+            &mut on_report,
+        )
+        .await?;
+    if let Some(Err(err)) = failure {
+        return Err(err);
+    }
+    if end == JobEnd::Completed && results.len() != total {
+        return Err(Error::Sandbox {
+            backend: options.backend.name(),
+            why: format!("{} of {total} tests reported", results.len()),
+        });
+    }
+    report.passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
+    report.verdict = results
+        .iter()
+        .map(|r| r.verdict)
+        .find(|v| *v != Verdict::AC)
+        .unwrap_or(Verdict::AC);
+    report.score = if report.verdict == Verdict::AC {
+        1.0
+    } else {
+        0.0
+    };
+    report.tests = results;
+    Ok(report)
+}
+
+/// The verdict a run's measurements decide without looking at its output, or `None`
+/// when it ran normally; `Err` when the program could not be started.
+pub fn classify(
+    run: &RunReport,
+    limits: &problems::Limits,
+) -> std::result::Result<Option<(Verdict, String)>, String> {
+    if let Some(err) = &run.exec_error {
+        return Err(format!("the program could not be started: {err}"));
+    }
+    let time_ms = limits.time.as_secs_f64() * 1000.0;
+    if run.wall_timeout {
+        return Ok(Some((
+            Verdict::TLE,
+            format!("killed at the wall-clock limit after {:.0} ms", run.wall_ms),
+        )));
+    }
+    if run.cpu_ms > time_ms {
+        return Ok(Some((
+            Verdict::TLE,
+            format!(
+                "CPU time {:.0} ms above the limit of {time_ms:.0} ms",
+                run.cpu_ms
+            ),
+        )));
+    }
+    let limit_kib = limits.memory_bytes / 1024;
+    if run.oom_kill {
+        return Ok(Some((
+            Verdict::MLE,
+            "killed by the kernel at the memory limit".to_owned(),
+        )));
+    }
+    if run.peak_kib > limit_kib {
+        return Ok(Some((
+            Verdict::MLE,
+            format!(
+                "peak memory {} KiB above the limit of {limit_kib} KiB",
+                run.peak_kib
+            ),
+        )));
+    }
+    if run.signal == Some(libc::SIGXFSZ) || run.stdout_bytes > limits.output_bytes {
+        return Ok(Some((
+            Verdict::OLE,
+            format!("output above the limit of {} bytes", limits.output_bytes),
+        )));
+    }
+    if let Some(sig) = run.signal {
+        return Ok(Some((Verdict::RTE, format!("killed by signal {sig}"))));
+    }
+    match run.exit_code {
+        Some(0) => Ok(None),
+        Some(code) => Ok(Some((Verdict::RTE, format!("exit code {code}")))),
+        None => Ok(Some((
+            Verdict::RTE,
+            "ended without an exit code".to_owned(),
+        ))),
+    }
+}
+
+fn check_output(
+    output: &Path,
+    answer: &Path,
+    flags: &problems::default_validator::DefaultFlags,
+) -> (Verdict, String) {
+    let (team, judge) = match (std::fs::read(output), std::fs::read(answer)) {
+        (Ok(team), Ok(judge)) => (team, judge),
+        (Err(err), _) => {
+            return (
+                Verdict::JE,
+                format!("cannot read the output {}: {err}", output.display()),
+            );
+        }
+        (_, Err(err)) => {
+            return (
+                Verdict::JE,
+                format!("cannot read the answer {}: {err}", answer.display()),
+            );
+        }
+    };
+    match problems::default_validator::check(&judge, &team, flags) {
+        problems::default_validator::Outcome::Accepted => (Verdict::AC, String::new()),
+        problems::default_validator::Outcome::WrongAnswer(msg) => (Verdict::WA, msg),
+    }
+}
+
+/// Compiles (or takes the build from the cache); returns the build's file names in
+/// `/judge/src`, or `None` on a compile error.
+async fn compile(
+    submission: &Submission,
+    config: &SandboxConfig,
+    options: &Options,
+    ws: &mut Workspace,
+    sandbox: &mut Sandbox,
+    limits: &problems::Limits,
+) -> Result<(CompileInfo, Option<Vec<String>>)> {
+    let lang = &submission.language;
+    let source_name = lang.source_name(&submission.source);
+    let command = lang.command(
+        &lang.compile,
+        &submission.source,
+        limits.memory_bytes.div_ceil(1024 * 1024),
+    );
+    let mut hasher = sha2::Sha256::new();
+    for part in [
+        config.recipe_hash.as_str(),
+        lang.id.as_str(),
+        &command.join("\u{1f}"),
+        &source_name,
+        &submission.source,
+    ] {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    let key = hex::encode(hasher.finalize());
+    let cached = options
+        .cache_dir
+        .as_ref()
+        .map(|dir| dir.join(&key))
+        .filter(|dir| dir.join(".complete").is_file());
+    if let Some(dir) = cached {
+        let names = copy_files(&dir, &ws.host_src())?;
+        let info = CompileInfo {
+            cached: true,
+            ok: true,
+            log: String::new(),
+            cpu_ms: 0.0,
+            wall_ms: 0.0,
+        };
+        return Ok((info, Some(names)));
+    }
+    let src = ws.add_source(&source_name, submission.source.as_bytes())?;
+    let compile_ms = limits.compilation_time.as_millis() as u64;
+    let job = Job {
+        uid: SANDBOX_UID,
+        gid: SANDBOX_UID,
+        workdir: "/box".into(),
+        copy_in: vec![(src, Path::new("/box").join(&source_name))],
+        command,
+        env: sandbox_env(),
+        limits: JobLimits {
+            cpu_ms: compile_ms,
+            wall_ms: compile_ms,
+            output_bytes: 256 * 1024 * 1024,
+            stack_bytes: 64 * 1024 * 1024,
+            processes: 512,
+            open_files: 1024,
+        },
+        oom_file: None,
+        runs: vec![RunIo {
+            stdin: None,
+            stdout: "/judge/out/compile.log".into(),
+            stderr: "/judge/out/compile.log".into(),
+        }],
+        copy_out: Some("/judge/out/build".into()),
+    };
+    let mut report = None;
+    sandbox
+        .exec(
+            ws,
+            job,
+            limits.compilation_memory_bytes.min(4 << 30),
+            &mut |run| {
+                report = Some(run);
+                true
+            },
+        )
+        .await?;
+    let run = report.ok_or_else(|| Error::Sandbox {
+        backend: options.backend.name(),
+        why: "no compile report".to_owned(),
+    })?;
+    if let Some(err) = &run.exec_error {
+        return Err(Error::Sandbox {
+            backend: options.backend.name(),
+            why: format!("cannot start the compiler: {err}"),
+        });
+    }
+    let mut log = std::fs::read(ws.host_out().join("compile.log")).unwrap_or_default();
+    log.truncate(64 * 1024);
+    let mut log = String::from_utf8_lossy(&log).into_owned();
+    let ok = run.exit_code == Some(0) && !run.wall_timeout;
+    if run.wall_timeout {
+        log.push_str(&format!(
+            "\ncompilation killed at the limit of {compile_ms} ms"
+        ));
+    } else if run.oom_kill {
+        log.push_str("\ncompilation killed at the memory limit");
+    }
+    let info = CompileInfo {
+        cached: false,
+        ok,
+        log,
+        cpu_ms: run.cpu_ms,
+        wall_ms: run.wall_ms,
+    };
+    if !ok {
+        return Ok((info, None));
+    }
+    let build_dir = ws.host_out().join("build");
+    let names = copy_files(&build_dir, &ws.host_src())?;
+    if let Some(cache) = &options.cache_dir {
+        store_in_cache(&build_dir, &cache.join(&key));
+    }
+    Ok((info, Some(names)))
+}
+
+/// Copies the regular files of `from` into `to`; returns their names, sorted.
+fn copy_files(from: &Path, to: &Path) -> Result<Vec<String>> {
+    let io = |path: &Path, source| Error::Io {
+        what: "cannot copy build file",
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(from).map_err(|e| io(from, e))? {
+        let entry = entry.map_err(|e| io(from, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.')
+            || !entry
+                .file_type()
+                .map_err(|e| io(&entry.path(), e))?
+                .is_file()
+        {
+            continue;
+        }
+        std::fs::copy(entry.path(), to.join(&name)).map_err(|e| io(&entry.path(), e))?;
+        names.push(name);
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// Stores a build in the cache (best effort: a failure only costs a later recompile).
+fn store_in_cache(build: &Path, dest: &Path) {
+    let Some(parent) = dest.parent() else { return };
+    if std::fs::create_dir_all(parent).is_err() {
+        return;
+    }
+    let Ok(tmp) = tempfile::Builder::new().prefix(".tmp-").tempdir_in(parent) else {
+        return;
+    };
+    if copy_files(build, tmp.path()).is_ok()
+        && std::fs::write(tmp.path().join(".complete"), b"").is_ok()
+    {
+        let tmp = tmp.keep();
+        if std::fs::rename(&tmp, dest).is_err() {
+            let _ = std::fs::remove_dir_all(&tmp);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn run(f: impl FnOnce(&mut RunReport)) -> RunReport {
+        let mut it = RunReport {
+            index: 0,
+            exit_code: Some(0),
+            signal: None,
+            cpu_ms: 100.0,
+            wall_ms: 120.0,
+            peak_kib: 1000,
+            stdout_bytes: 10,
+            oom_kill: false,
+            wall_timeout: false,
+            exec_error: None,
+        };
+        f(&mut it);
+        it
+    }
+
+    fn verdict(r: &RunReport) -> Option<Verdict> {
+        let limits = problems::Limits {
+            time: Duration::from_secs(1),
+            memory_bytes: 64 << 20,
+            output_bytes: 1 << 20,
+            ..problems::package::DEFAULT_LIMITS
+        };
+        classify(r, &limits).expect("starts").map(|(v, _)| v)
+    }
+
+    #[test]
+    fn classification_follows_the_precedence() {
+        assert_eq!(verdict(&run(|_| {})), None);
+        assert_eq!(verdict(&run(|r| r.exit_code = Some(1))), Some(Verdict::RTE));
+        assert_eq!(
+            verdict(&run(|r| {
+                r.exit_code = None;
+                r.signal = Some(libc::SIGSEGV)
+            })),
+            Some(Verdict::RTE)
+        );
+        // An OOM kill shows as SIGKILL but is MLE.
+        assert_eq!(
+            verdict(&run(|r| {
+                r.signal = Some(9);
+                r.exit_code = None;
+                r.oom_kill = true
+            })),
+            Some(Verdict::MLE)
+        );
+        assert_eq!(
+            verdict(&run(|r| r.peak_kib = 64 * 1024 + 1)),
+            Some(Verdict::MLE)
+        );
+        assert_eq!(
+            verdict(&run(|r| {
+                r.signal = Some(libc::SIGXFSZ);
+                r.exit_code = None
+            })),
+            Some(Verdict::OLE)
+        );
+        // Time beats memory and output.
+        assert_eq!(
+            verdict(&run(|r| {
+                r.cpu_ms = 1001.0;
+                r.oom_kill = true
+            })),
+            Some(Verdict::TLE)
+        );
+        assert_eq!(
+            verdict(&run(|r| {
+                r.wall_timeout = true;
+                r.signal = Some(9)
+            })),
+            Some(Verdict::TLE)
+        );
+        let limits = problems::package::DEFAULT_LIMITS;
+        assert!(
+            classify(
+                &run(|r| r.exec_error = Some("execve errno 2".into())),
+                &limits
+            )
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,154 @@
+//! The language table: data (`judge/languages.yaml`, embedded at build time), not code.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::{Error, Result};
+
+/// One language of the table.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Language {
+    /// Short id used by `--lang` (`cpp`, `python3`, ...).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// File extensions (without the dot) that select this language.
+    pub extensions: Vec<String>,
+    /// The source file name in the work folder (may use `{class}`).
+    pub source: String,
+    /// The compile command, run once per submission (placeholders allowed).
+    pub compile: Vec<String>,
+    /// The run command, run once per test.
+    pub run: Vec<String>,
+    /// Prints the toolchain version.
+    pub version: Vec<String>,
+    /// A program that copies standard input to standard output.
+    pub self_test: String,
+}
+
+const TABLE: &str = include_str!("../languages.yaml");
+
+/// The language table.
+pub fn all() -> Result<Vec<Language>> {
+    serde_yaml::from_str(TABLE).map_err(|err| Error::LanguageTable(err.to_string()))
+}
+
+/// The language with this id.
+pub fn by_id(id: &str) -> Result<Language> {
+    let table = all()?;
+    let known = table
+        .iter()
+        .map(|l| l.id.clone())
+        .collect::<Vec<_>>()
+        .join(", ");
+    table
+        .into_iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| Error::UnknownLanguage {
+            what: format!("language id `{id}`"),
+            known,
+        })
+}
+
+/// The language of a file, from its extension.
+pub fn for_path(path: &Path) -> Result<Language> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let table = all()?;
+    let known = table
+        .iter()
+        .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    table
+        .into_iter()
+        .find(|l| l.extensions.contains(&ext))
+        .ok_or_else(|| Error::UnknownLanguage {
+            what: format!("file {} (extension `.{ext}`)", path.display()),
+            known,
+        })
+}
+
+impl Language {
+    /// The Java class name of a source: the first `public class NAME`, else `Main`.
+    pub fn class_name(source: &str) -> String {
+        let mut words = source
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .filter(|w| !w.is_empty());
+        while let Some(word) = words.next() {
+            if word == "public" {
+                let mut rest = words.clone();
+                if rest.next() == Some("class")
+                    && let Some(name) = rest.next()
+                {
+                    return name.to_owned();
+                }
+            }
+        }
+        "Main".to_owned()
+    }
+
+    /// Replaces the placeholders in `template`.
+    pub fn expand(template: &str, class: &str, memory_mib: u64) -> String {
+        template
+            .replace("{class}", class)
+            .replace("{memory_mib}", &memory_mib.to_string())
+    }
+
+    /// The source file name for this source text.
+    pub fn source_name(&self, source: &str) -> String {
+        Language::expand(&self.source, &Language::class_name(source), 0)
+    }
+
+    /// A command with its placeholders replaced.
+    pub fn command(&self, template: &[String], source: &str, memory_mib: u64) -> Vec<String> {
+        let class = Language::class_name(source);
+        template
+            .iter()
+            .map(|arg| Language::expand(arg, &class, memory_mib))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_parses_and_has_the_required_languages() {
+        let ids: Vec<String> = all().expect("table").into_iter().map(|l| l.id).collect();
+        assert_eq!(ids, vec!["c", "cpp", "python3", "java"]);
+    }
+
+    #[test]
+    fn languages_by_extension_and_errors() {
+        assert_eq!(for_path(Path::new("a/b.CPP")).expect("cpp").id, "cpp");
+        assert_eq!(for_path(Path::new("x.py")).expect("py").id, "python3");
+        let err = for_path(Path::new("x.rb"))
+            .expect_err("unknown")
+            .to_string();
+        assert!(
+            err.starts_with("unknown language for file x.rb (extension `.rb`); known:"),
+            "{err}"
+        );
+        assert!(by_id("cobol").is_err());
+    }
+
+    #[test]
+    fn java_class_names() {
+        assert_eq!(
+            Language::class_name("import x;\npublic class Solve { }"),
+            "Solve"
+        );
+        assert_eq!(Language::class_name("class A {}"), "Main");
+        let java = by_id("java").expect("java");
+        assert_eq!(java.source_name("public class Echo {}"), "Echo.java");
+        assert_eq!(
+            java.command(&java.run, "public class Echo {}", 256)[4],
+            "-Xmx256m"
+        );
+    }
+}

@@ -1,0 +1,306 @@
+//! The `judge` command line: `run`, `verify`, `languages`, `selftest` and `bench`.
+//!
+//! Exit codes: 0 accepted (or every check passed), 1 a rejected verdict (or a failed
+//! check), 2 the judge itself failed.
+
+mod bench;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge::{Options, Submission};
+use problems::Verdict;
+
+#[derive(Parser)]
+#[command(
+    name = "judge",
+    about = "Compile and run submissions against problem packages in a sandbox"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Judge one source file against a problem package.
+    Run {
+        /// The problem package folder.
+        #[arg(long)]
+        problem: PathBuf,
+        /// The language id (default: from the file's extension).
+        #[arg(long)]
+        lang: Option<String>,
+        /// The sandbox backend.
+        #[arg(long, value_enum, default_value = "docker")]
+        backend: BackendKind,
+        /// Run every test even after a failure.
+        #[arg(long)]
+        all: bool,
+        /// One JSON line per test as it finishes, then one for the submission.
+        #[arg(long)]
+        json: bool,
+        /// Do not use the compile cache.
+        #[arg(long)]
+        no_cache: bool,
+        /// The source file.
+        file: PathBuf,
+    },
+    /// Check that every reference submission gets the verdict its folder names.
+    Verify {
+        /// The sandbox backend.
+        #[arg(long, value_enum, default_value = "docker")]
+        backend: BackendKind,
+        /// Submissions judged at once.
+        #[arg(long, default_value_t = 2)]
+        parallel: usize,
+        /// Problem package folders.
+        #[arg(required = true)]
+        packages: Vec<PathBuf>,
+    },
+    /// List the languages with the toolchain versions found in the sandbox.
+    Languages {
+        /// The sandbox backend.
+        #[arg(long, value_enum, default_value = "docker")]
+        backend: BackendKind,
+    },
+    /// Compile and run every language's self-test program (an echo) in the sandbox.
+    Selftest {
+        /// The sandbox backend.
+        #[arg(long, value_enum, default_value = "docker")]
+        backend: BackendKind,
+    },
+    /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
+    Bench {
+        /// Number of tests.
+        #[arg(long, default_value_t = 100)]
+        tests: usize,
+        /// Also time a naive `docker run` per test over this many tests.
+        #[arg(long, default_value_t = 20)]
+        docker_run_tests: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(err) => {
+            eprintln!("judge: cannot start the async runtime: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime.block_on(dispatch(cli.command)) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("judge: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn cache_dir() -> PathBuf {
+    std::env::var_os("ARENA_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
+                .join(".cache/arena")
+        })
+        .join("compiled")
+}
+
+async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Run {
+            problem,
+            lang,
+            backend,
+            all,
+            json,
+            no_cache,
+            file,
+        } => {
+            run(
+                &problem,
+                lang.as_deref(),
+                backend,
+                all,
+                json,
+                no_cache,
+                &file,
+            )
+            .await
+        }
+        Command::Verify {
+            backend,
+            parallel,
+            packages,
+        } => verify(backend, parallel, &packages).await,
+        Command::Languages { backend } => languages(backend).await,
+        Command::Selftest { backend } => selftest(backend).await,
+        Command::Bench {
+            tests,
+            docker_run_tests,
+        } => bench::run(tests, docker_run_tests).await,
+    }
+}
+
+async fn run(
+    problem_dir: &Path,
+    lang: Option<&str>,
+    backend: BackendKind,
+    all: bool,
+    json: bool,
+    no_cache: bool,
+    file: &Path,
+) -> anyhow::Result<ExitCode> {
+    let (problem, warnings) = problems::load(problem_dir)?;
+    for warning in &warnings {
+        eprintln!("{warning}");
+    }
+    let submission = Submission::from_file(file, lang, problem.limits.code_bytes)?;
+    let config = SandboxConfig::discover()?;
+    let options = Options {
+        backend,
+        run_all: all,
+        cache_dir: (!no_cache).then(cache_dir),
+    };
+    let mut stdout = std::io::stdout();
+    let mut on_test = |test: &judge::TestResult| {
+        let line = if json {
+            serde_json::to_string(test).expect("invariant: a TestResult serializes")
+        } else {
+            format!(
+                "{:<28} {:<4} {:>8.0} ms cpu {:>8.0} ms wall {:>9} KiB  {}",
+                test.name, test.verdict, test.cpu_ms, test.wall_ms, test.peak_kib, test.message
+            )
+        };
+        let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
+    };
+    let report = judge::judge(&problem, &submission, &config, &options, &mut on_test).await?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).context("serializing the report")?
+        );
+    } else {
+        if !report.compile.ok {
+            println!("{}", report.compile.log.trim_end());
+        }
+        println!(
+            "verdict {} ({} of {} tests passed, score {})",
+            report.verdict, report.passed, report.total, report.score
+        );
+    }
+    Ok(if report.verdict == Verdict::AC {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+async fn verify(
+    backend: BackendKind,
+    parallel: usize,
+    packages: &[PathBuf],
+) -> anyhow::Result<ExitCode> {
+    let config = SandboxConfig::discover()?;
+    let options = Options {
+        backend,
+        run_all: false,
+        cache_dir: Some(cache_dir()),
+    };
+    let mut failures = 0;
+    let mut judge_errors = 0;
+    println!(
+        "{:<20} {:<52} {:<12} {:<5} {:>8}  result",
+        "problem", "submission", "expected", "got", "max cpu"
+    );
+    for dir in packages {
+        let rows = match judge::verify::verify(dir, &config, &options, parallel).await {
+            Ok(rows) => rows,
+            Err(err) => {
+                println!("{:<20} package error: {err}", dir.display());
+                failures += 1;
+                continue;
+            }
+        };
+        for row in rows {
+            let expected = row
+                .expected
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("|");
+            let result = match (&row.error, row.ok()) {
+                (Some(err), _) => {
+                    judge_errors += 1;
+                    format!("JUDGE ERROR: {err}")
+                }
+                (None, true) => "ok".to_owned(),
+                (None, false) => {
+                    failures += 1;
+                    "MISMATCH".to_owned()
+                }
+            };
+            println!(
+                "{:<20} {:<52} {:<12} {:<5} {:>5.0} ms  {result}",
+                row.problem,
+                row.submission.display(),
+                expected,
+                row.got.to_string(),
+                row.max_cpu_ms
+            );
+        }
+    }
+    println!("{} mismatches, {} judge errors", failures, judge_errors);
+    Ok(if judge_errors > 0 {
+        ExitCode::from(2)
+    } else if failures > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+async fn languages(backend: BackendKind) -> anyhow::Result<ExitCode> {
+    let config = SandboxConfig::discover()?;
+    for (lang, version) in judge::sandbox::probe::versions(backend, &config).await? {
+        println!(
+            "{:<8} {:<22} {:<10} {}",
+            lang.id,
+            lang.name,
+            lang.extensions.join(","),
+            version
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn selftest(backend: BackendKind) -> anyhow::Result<ExitCode> {
+    let config = SandboxConfig::discover()?;
+    let mut ok = true;
+    for (lang, res) in judge::sandbox::probe::self_tests(backend, &config).await? {
+        let line = match res {
+            Ok(report) if report.verdict == Verdict::AC => "ok".to_owned(),
+            Ok(report) => {
+                ok = false;
+                format!("FAILED: {} {}", report.verdict, report.compile.log.trim())
+            }
+            Err(err) => {
+                ok = false;
+                format!("FAILED: {err}")
+            }
+        };
+        println!("{:<8} {line}", lang.id);
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

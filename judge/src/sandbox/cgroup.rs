@@ -1,0 +1,137 @@
+//! Per-sandbox cgroups on the host for the bubblewrap backend (as root): a memory limit
+//! enforced by the kernel, the OOM-kill counter, and a pids limit. Both cgroup v1
+//! (`/sys/fs/cgroup/memory`, `/sys/fs/cgroup/pids`) and v2 (unified) are supported.
+
+use std::path::{Path, PathBuf};
+
+use super::CgroupVersion;
+use crate::{Error, Result};
+
+const PARENT: &str = "arena-judge";
+
+/// The cgroups of one sandbox.
+#[derive(Debug)]
+pub(crate) struct Cgroup {
+    version: CgroupVersion,
+    /// The memory cgroup folder (v1) or the unified one (v2).
+    pub(crate) memory_dir: PathBuf,
+    /// The pids cgroup folder (v1 only; v2 uses `memory_dir`).
+    pids_dir: Option<PathBuf>,
+}
+
+fn write(path: &Path, value: &str) -> Result<()> {
+    std::fs::write(path, value).map_err(|source| Error::Io {
+        what: "cannot write cgroup file",
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn mkdir(path: &Path) -> Result<()> {
+    match std::fs::create_dir(path) {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(source) => Err(Error::Io {
+            what: "cannot create cgroup",
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+impl Cgroup {
+    /// Creates the cgroups named `name` with a pids limit.
+    pub(crate) fn create(name: &str, pids: u64) -> Result<Cgroup> {
+        let version = super::cgroup_version();
+        let root = Path::new("/sys/fs/cgroup");
+        let cgroup = match version {
+            CgroupVersion::V1 => {
+                let memory_parent = root.join("memory").join(PARENT);
+                let pids_parent = root.join("pids").join(PARENT);
+                mkdir(&memory_parent)?;
+                mkdir(&pids_parent)?;
+                let memory_dir = memory_parent.join(name);
+                let pids_dir = pids_parent.join(name);
+                mkdir(&memory_dir)?;
+                mkdir(&pids_dir)?;
+                write(&pids_dir.join("pids.max"), &pids.to_string())?;
+                Cgroup {
+                    version,
+                    memory_dir,
+                    pids_dir: Some(pids_dir),
+                }
+            }
+            CgroupVersion::V2 => {
+                let _ = write(&root.join("cgroup.subtree_control"), "+memory +pids");
+                let parent = root.join(PARENT);
+                mkdir(&parent)?;
+                write(&parent.join("cgroup.subtree_control"), "+memory +pids")?;
+                let memory_dir = parent.join(name);
+                mkdir(&memory_dir)?;
+                write(&memory_dir.join("pids.max"), &pids.to_string())?;
+                let _ = write(&memory_dir.join("memory.swap.max"), "0");
+                Cgroup {
+                    version,
+                    memory_dir,
+                    pids_dir: None,
+                }
+            }
+        };
+        Ok(cgroup)
+    }
+
+    /// Sets the memory limit (no swap beyond it).
+    pub(crate) fn set_memory(&self, bytes: u64) -> Result<()> {
+        let value = bytes.to_string();
+        match self.version {
+            CgroupVersion::V1 => {
+                let mem = self.memory_dir.join("memory.limit_in_bytes");
+                let memsw = self.memory_dir.join("memory.memsw.limit_in_bytes");
+                // memsw may never be below mem: raise memsw first, lower mem first.
+                if memsw.exists() {
+                    let current: u64 = std::fs::read_to_string(&mem)
+                        .ok()
+                        .and_then(|t| t.trim().parse().ok())
+                        .unwrap_or(0);
+                    if bytes > current {
+                        write(&memsw, &value)?;
+                        write(&mem, &value)
+                    } else {
+                        write(&mem, &value)?;
+                        write(&memsw, &value)
+                    }
+                } else {
+                    write(&mem, &value)
+                }
+            }
+            CgroupVersion::V2 => write(&self.memory_dir.join("memory.max"), &value),
+        }
+    }
+
+    /// The files whose `cgroup.procs` a process writes itself into to join.
+    pub(crate) fn procs_files(&self) -> Vec<PathBuf> {
+        let mut res = vec![self.memory_dir.join("cgroup.procs")];
+        res.extend(self.pids_dir.iter().map(|d| d.join("cgroup.procs")));
+        res
+    }
+
+    /// The OOM counter file's name inside `memory_dir`.
+    pub(crate) fn oom_file_name(&self) -> &'static str {
+        match self.version {
+            CgroupVersion::V1 => "memory.oom_control",
+            CgroupVersion::V2 => "memory.events",
+        }
+    }
+
+    /// Removes the cgroups (their processes must be gone; retried briefly).
+    pub(crate) fn remove(&self) {
+        for dir in std::iter::once(&self.memory_dir).chain(self.pids_dir.iter()) {
+            for _ in 0..50 {
+                if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        }
+    }
+}

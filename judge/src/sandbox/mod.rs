@@ -1,0 +1,528 @@
+//! Sandboxes: where submissions run. One contract ([`Backend`]), two backends that give
+//! the same verdicts on the same corpus: Docker through bollard ([`docker`]) and
+//! bubblewrap over the same root filesystem ([`bwrap`]).
+//!
+//! Both run the same supervisor (`judge-supervisor`) inside the sandbox, which starts every
+//! program as an unprivileged user under limits and reports each run as one JSON line.
+//! Host folders are bound into the sandbox at fixed places:
+//! - `/judge/in` (read-only, mode 0700 root): job files and test inputs; the submission
+//!   cannot read it, the supervisor opens inputs for it;
+//! - `/judge/out` (mode 0700 root): outputs and logs, created by the supervisor;
+//! - `/judge/src` (read-only): the files copied into the work folder before a job;
+//! - `/box`: the work folder, writable by the unprivileged user;
+//! - `/judge/supervisor`: the supervisor binary (read-only).
+//!
+//! Judge answers never enter the sandbox: outputs are compared on the host.
+
+pub mod bwrap;
+mod cgroup;
+pub mod docker;
+pub mod probe;
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::Digest;
+
+use crate::{Error, Result};
+
+/// The unprivileged user and group submissions run as (`nobody` in Debian).
+pub const SANDBOX_UID: u32 = 65534;
+
+/// Memory above the problem's limit that the sandbox's cgroup allows, for the supervisor
+/// and the work folder: a program between the two limits is MLE by its peak; one above
+/// is killed by the kernel and MLE by the OOM counter.
+pub const MEMORY_HEADROOM: u64 = 64 * 1024 * 1024;
+
+/// Which backend runs the sandbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum BackendKind {
+    /// Docker through bollard: one container per submission.
+    Docker,
+    /// bubblewrap namespaces over the same root filesystem, with a memory cgroup per job.
+    Bwrap,
+}
+
+impl BackendKind {
+    /// The backend's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::Docker => "docker",
+            BackendKind::Bwrap => "bwrap",
+        }
+    }
+}
+
+/// Where the sandbox's pieces are on this machine.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    /// The Docker image (`arena-sandbox:<recipe hash>`).
+    pub image: String,
+    /// The root filesystem tree for bubblewrap.
+    pub rootfs: PathBuf,
+    /// The supervisor binary on the host.
+    pub supervisor: PathBuf,
+    /// The recipe hash: identifies the toolchains (part of the compile cache key).
+    pub recipe_hash: String,
+}
+
+const RECIPE: &[u8] = include_bytes!("../../../ci/sandbox/rootfs.recipe");
+
+impl SandboxConfig {
+    /// Finds the image, root filesystem and supervisor: `ARENA_IMAGE`, `ARENA_ROOTFS` and
+    /// `JUDGE_SUPERVISOR` when set, else the names derived from the SHA-256 of the
+    /// embedded recipe (`ci/sandbox/rootfs.recipe`), the cache folder (`ARENA_CACHE` or
+    /// `~/.cache/arena`), and `judge-supervisor` beside the running executable.
+    pub fn discover() -> Result<SandboxConfig> {
+        let recipe_hash = hex::encode(sha2::Sha256::digest(RECIPE))[..12].to_owned();
+        let cache = std::env::var_os("ARENA_CACHE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
+                    .join(".cache/arena")
+            });
+        let image =
+            std::env::var("ARENA_IMAGE").unwrap_or_else(|_| format!("arena-sandbox:{recipe_hash}"));
+        let rootfs = std::env::var_os("ARENA_ROOTFS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| cache.join("rootfs").join(&recipe_hash));
+        let supervisor = match std::env::var_os("JUDGE_SUPERVISOR") {
+            Some(path) => PathBuf::from(path),
+            None => find_supervisor()?,
+        };
+        Ok(SandboxConfig {
+            image,
+            rootfs,
+            supervisor,
+            recipe_hash,
+        })
+    }
+}
+
+fn find_supervisor() -> Result<PathBuf> {
+    let exe = std::env::current_exe().map_err(|source| Error::Io {
+        what: "cannot locate",
+        path: PathBuf::from("current executable"),
+        source,
+    })?;
+    // Beside the binary, or one folder up (test binaries live in target/*/deps).
+    let candidates: Vec<PathBuf> = exe
+        .ancestors()
+        .skip(1)
+        .take(2)
+        .map(|dir| dir.join("judge-supervisor"))
+        .collect();
+    candidates.iter().find(|p| p.is_file()).cloned().ok_or_else(|| Error::Unavailable {
+        backend: "supervisor",
+        why: format!(
+            "judge-supervisor not found at {} (build it with `cargo build -p judge --bins`, or set JUDGE_SUPERVISOR)",
+            candidates.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" or ")
+        ),
+    })
+}
+
+/// The supervisor's job file (`judge-supervisor SPEC.json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Job {
+    /// The user the programs run as.
+    pub uid: u32,
+    /// Their group.
+    pub gid: u32,
+    /// Their working folder.
+    pub workdir: PathBuf,
+    /// Files copied into the work folder first (sandbox paths).
+    pub copy_in: Vec<(PathBuf, PathBuf)>,
+    /// The command.
+    pub command: Vec<String>,
+    /// The environment.
+    pub env: Vec<(String, String)>,
+    /// The limits of each run.
+    pub limits: JobLimits,
+    /// The cgroup file with the `oom_kill` counter (filled in by the backend).
+    pub oom_file: Option<PathBuf>,
+    /// The runs.
+    pub runs: Vec<RunIo>,
+    /// Where to copy the work folder's files after successful runs.
+    pub copy_out: Option<PathBuf>,
+}
+
+/// Per-run limits for the supervisor.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct JobLimits {
+    /// CPU time in milliseconds (the verdict's limit; the rlimit is a backstop above it).
+    pub cpu_ms: u64,
+    /// Wall time in milliseconds.
+    pub wall_ms: u64,
+    /// Largest file a run may write (standard output and error included).
+    pub output_bytes: u64,
+    /// Stack size.
+    pub stack_bytes: u64,
+    /// Processes of the unprivileged user.
+    pub processes: u64,
+    /// Open files.
+    pub open_files: u64,
+}
+
+/// One run's files, as sandbox paths.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunIo {
+    /// Standard input.
+    pub stdin: Option<PathBuf>,
+    /// Standard output.
+    pub stdout: PathBuf,
+    /// Standard error.
+    pub stderr: PathBuf,
+}
+
+/// What the supervisor measured for one run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunReport {
+    /// Index of the run in the job.
+    pub index: usize,
+    /// Exit code, when the program exited.
+    pub exit_code: Option<i32>,
+    /// Signal, when the program was killed.
+    pub signal: Option<i32>,
+    /// CPU time, user + system, all threads and waited-for children.
+    pub cpu_ms: f64,
+    /// Wall time.
+    pub wall_ms: f64,
+    /// Peak resident memory in KiB (`ru_maxrss`).
+    pub peak_kib: u64,
+    /// Bytes written to standard output.
+    pub stdout_bytes: u64,
+    /// Whether the cgroup's OOM killer fired during the run.
+    pub oom_kill: bool,
+    /// Whether the wall-clock limit killed it.
+    pub wall_timeout: bool,
+    /// The program could not be started.
+    pub exec_error: Option<String>,
+}
+
+/// One supervisor line: a run report, the end, or the supervisor's own failure.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Report(RunReport),
+    Done { done: bool },
+    Failed { error: String },
+}
+
+/// How a job ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobEnd {
+    /// Every run was reported.
+    Completed,
+    /// The caller asked to stop; the sandbox's processes were killed.
+    Stopped,
+}
+
+/// Parses supervisor output lines, calling `on_report` for each run; `Ok(true)` when the
+/// caller asked to stop.
+pub(crate) struct LineParser {
+    buffer: Vec<u8>,
+    pub(crate) done: bool,
+    backend: &'static str,
+}
+
+impl LineParser {
+    pub(crate) fn new(backend: &'static str) -> LineParser {
+        LineParser {
+            buffer: Vec::new(),
+            done: false,
+            backend,
+        }
+    }
+
+    /// Feeds bytes; returns true when `on_report` asked to stop.
+    pub(crate) fn feed(
+        &mut self,
+        bytes: &[u8],
+        on_report: &mut dyn FnMut(RunReport) -> bool,
+    ) -> Result<bool> {
+        self.buffer.extend_from_slice(bytes);
+        while let Some(pos) = self.buffer.iter().position(|b| *b == b'\n') {
+            let line: Vec<u8> = self.buffer.drain(..=pos).collect();
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let parsed: Line = serde_json::from_str(text).map_err(|err| Error::Sandbox {
+                backend: self.backend,
+                why: format!("unexpected supervisor output `{text}`: {err}"),
+            })?;
+            match parsed {
+                Line::Report(report) => {
+                    if !on_report(report) {
+                        return Ok(true);
+                    }
+                }
+                Line::Done { done } => self.done = done,
+                Line::Failed { error } => {
+                    return Err(Error::Sandbox {
+                        backend: self.backend,
+                        why: format!("supervisor: {error}"),
+                    });
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// The host side of one submission's sandbox: its folders.
+#[derive(Debug)]
+pub struct Workspace {
+    dir: tempfile::TempDir,
+    job_count: usize,
+}
+
+impl Workspace {
+    /// Creates the host folders (in the system temp folder).
+    pub fn new() -> Result<Workspace> {
+        let dir = tempfile::Builder::new()
+            .prefix("judge-")
+            .tempdir()
+            .map_err(|source| Error::Io {
+                what: "cannot create a work folder in",
+                path: std::env::temp_dir(),
+                source,
+            })?;
+        let ws = Workspace { dir, job_count: 0 };
+        for (sub, mode) in [
+            ("in", 0o700),
+            ("out", 0o700),
+            ("src", 0o755),
+            ("box", 0o755),
+        ] {
+            let path = ws.dir.path().join(sub);
+            std::fs::create_dir(&path).map_err(|source| Error::Io {
+                what: "cannot create",
+                path: path.clone(),
+                source,
+            })?;
+            set_mode(&path, mode)?;
+        }
+        let boxdir = ws.host_box();
+        std::os::unix::fs::chown(&boxdir, Some(SANDBOX_UID), Some(SANDBOX_UID)).map_err(
+            |source| Error::Io {
+                what: "cannot hand over",
+                path: boxdir,
+                source,
+            },
+        )?;
+        set_mode(ws.dir.path(), 0o755)?;
+        Ok(ws)
+    }
+
+    /// The host folder bound at `/judge/in`.
+    pub fn host_in(&self) -> PathBuf {
+        self.dir.path().join("in")
+    }
+
+    /// The host folder bound at `/judge/out`.
+    pub fn host_out(&self) -> PathBuf {
+        self.dir.path().join("out")
+    }
+
+    /// The host folder bound at `/judge/src`.
+    pub fn host_src(&self) -> PathBuf {
+        self.dir.path().join("src")
+    }
+
+    /// The host folder bound at `/box` by bubblewrap (Docker uses a tmpfs).
+    pub fn host_box(&self) -> PathBuf {
+        self.dir.path().join("box")
+    }
+
+    /// Places a test input at `/judge/in/<name>` (a hard link where possible).
+    pub fn add_input(&self, name: &str, from: &Path) -> Result<PathBuf> {
+        let to = self.host_in().join(name);
+        if std::fs::hard_link(from, &to).is_err() {
+            std::fs::copy(from, &to).map_err(|source| Error::Io {
+                what: "cannot copy",
+                path: from.to_path_buf(),
+                source,
+            })?;
+        }
+        Ok(Path::new("/judge/in").join(name))
+    }
+
+    /// Writes a file into `/judge/src/<name>`.
+    pub fn add_source(&self, name: &str, bytes: &[u8]) -> Result<PathBuf> {
+        let to = self.host_src().join(name);
+        std::fs::write(&to, bytes).map_err(|source| Error::Io {
+            what: "cannot write",
+            path: to,
+            source,
+        })?;
+        Ok(Path::new("/judge/src").join(name))
+    }
+
+    /// Writes the job file and returns its sandbox path.
+    pub(crate) fn write_job(&mut self, job: &Job) -> Result<PathBuf> {
+        self.job_count += 1;
+        let name = format!("job-{}.json", self.job_count);
+        let path = self.host_in().join(&name);
+        let text = serde_json::to_vec(job).expect("invariant: a Job serializes");
+        std::fs::write(&path, text).map_err(|source| Error::Io {
+            what: "cannot write",
+            path,
+            source,
+        })?;
+        Ok(Path::new("/judge/in").join(name))
+    }
+
+    /// The host path of a file the sandbox wrote under `/judge/out`.
+    pub fn host_out_file(&self, sandbox_path: &Path) -> PathBuf {
+        let rel = sandbox_path
+            .strip_prefix("/judge/out")
+            .unwrap_or(sandbox_path);
+        self.host_out().join(rel)
+    }
+}
+
+fn set_mode(path: &Path, mode: u32) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|source| {
+        Error::Io {
+            what: "cannot chmod",
+            path: path.to_path_buf(),
+            source,
+        }
+    })
+}
+
+/// Which cgroup version the host mounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CgroupVersion {
+    /// Separate hierarchies per controller (`/sys/fs/cgroup/memory`).
+    V1,
+    /// The unified hierarchy (`/sys/fs/cgroup/cgroup.controllers`).
+    V2,
+}
+
+/// Detects the host's cgroup version.
+pub fn cgroup_version() -> CgroupVersion {
+    if Path::new("/sys/fs/cgroup/cgroup.controllers").exists() {
+        CgroupVersion::V2
+    } else {
+        CgroupVersion::V1
+    }
+}
+
+/// The contract both backends fulfil for one submission.
+pub trait Backend {
+    /// Runs one supervisor job with the sandbox's memory limit set to `memory_bytes`,
+    /// calling `on_report` as each run finishes; when it returns false, the job's
+    /// processes are killed and the job ends as [`JobEnd::Stopped`].
+    fn exec(
+        &mut self,
+        ws: &mut Workspace,
+        job: Job,
+        memory_bytes: u64,
+        on_report: &mut (dyn FnMut(RunReport) -> bool + Send),
+    ) -> impl std::future::Future<Output = Result<JobEnd>> + Send;
+
+    /// Releases the sandbox (container, cgroups).
+    fn close(self) -> impl std::future::Future<Output = ()> + Send;
+}
+
+/// An open sandbox of either backend.
+pub enum Sandbox {
+    /// A Docker container.
+    Docker(docker::DockerSandbox),
+    /// A bubblewrap sandbox.
+    Bwrap(bwrap::BwrapSandbox),
+}
+
+impl Sandbox {
+    /// Opens a sandbox for one submission.
+    pub async fn open(
+        kind: BackendKind,
+        config: &SandboxConfig,
+        ws: &Workspace,
+    ) -> Result<Sandbox> {
+        Ok(match kind {
+            BackendKind::Docker => Sandbox::Docker(docker::DockerSandbox::open(config, ws).await?),
+            BackendKind::Bwrap => Sandbox::Bwrap(bwrap::BwrapSandbox::open(config, ws)?),
+        })
+    }
+
+    /// See [`Backend::exec`].
+    pub async fn exec(
+        &mut self,
+        ws: &mut Workspace,
+        job: Job,
+        memory_bytes: u64,
+        on_report: &mut (dyn FnMut(RunReport) -> bool + Send),
+    ) -> Result<JobEnd> {
+        match self {
+            Sandbox::Docker(it) => it.exec(ws, job, memory_bytes, on_report).await,
+            Sandbox::Bwrap(it) => it.exec(ws, job, memory_bytes, on_report).await,
+        }
+    }
+
+    /// See [`Backend::close`].
+    pub async fn close(self) {
+        match self {
+            Sandbox::Docker(it) => it.close().await,
+            Sandbox::Bwrap(it) => it.close().await,
+        }
+    }
+}
+
+/// The environment of every program in the sandbox.
+pub fn sandbox_env() -> Vec<(String, String)> {
+    [
+        (
+            "PATH",
+            "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+        ),
+        ("HOME", "/box"),
+        ("TMPDIR", "/tmp"),
+        ("LANG", "C.UTF-8"),
+        ("PYTHONDONTWRITEBYTECODE", "1"),
+    ]
+    .iter()
+    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn supervisor_lines_are_parsed_across_chunks() {
+        let mut parser = LineParser::new("test");
+        let mut seen = Vec::new();
+        let line = r#"{"index":0,"exit_code":0,"signal":null,"cpu_ms":1.5,"wall_ms":2.0,"peak_kib":100,"stdout_bytes":3,"oom_kill":false,"wall_timeout":false,"exec_error":null}"#;
+        let (a, b) = line.split_at(40);
+        assert!(
+            !parser
+                .feed(a.as_bytes(), &mut |r| {
+                    seen.push(r);
+                    true
+                })
+                .expect("ok")
+        );
+        assert!(
+            !parser
+                .feed(format!("{b}\n{{\"done\":true}}\n").as_bytes(), &mut |r| {
+                    seen.push(r);
+                    true
+                })
+                .expect("ok")
+        );
+        assert_eq!(seen.len(), 1);
+        assert_eq!(seen[0].peak_kib, 100);
+        assert!(parser.done);
+        let err = LineParser::new("test")
+            .feed(b"{\"error\":\"boom\"}\n", &mut |_| true)
+            .expect_err("fails");
+        assert_eq!(err.to_string(), "the test sandbox failed: supervisor: boom");
+    }
+}

@@ -74,7 +74,8 @@ def compile_source(src, work):
         ok = subprocess.run(["gcc", "-std=c17", "-O2", "-o", exe, src, "-lm"], capture_output=True).returncode == 0
         return [exe] if ok else None
     if ext == ".py":
-        ok = subprocess.run(["python3", "-m", "py_compile", src], capture_output=True).returncode == 0
+        check = "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')"
+        ok = subprocess.run(["python3", "-c", check, src], capture_output=True).returncode == 0
         return ["python3", src] if ok else None
     if ext == ".java":
         ok = subprocess.run(["javac", "-d", work, src], capture_output=True).returncode == 0

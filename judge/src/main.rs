@@ -257,7 +257,7 @@ async fn verify(
             );
         }
     }
-    println!("{} mismatches, {} judge errors", failures, judge_errors);
+    println!("{failures} mismatches, {judge_errors} judge errors");
     Ok(if judge_errors > 0 {
         ExitCode::from(2)
     } else if failures > 0 {

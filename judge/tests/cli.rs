@@ -1,0 +1,343 @@
+//! End-to-end tests of the `judge` binary against the real sandboxes: Docker (the daemon
+//! set up by ci/setup) and bubblewrap over the sandbox root filesystem. There is no fake
+//! sandbox. Under `CI=true` a missing Docker or bubblewrap fails the test; elsewhere the
+//! test says what is missing and returns.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn judge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
+        .output()
+        .expect("the judge binary runs")
+}
+
+fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// Whether `backend` can run here; under CI a missing backend is a failure.
+fn available(backend: &str) -> bool {
+    let why = match backend {
+        "docker" => {
+            let ok = Command::new("docker")
+                .arg("info")
+                .output()
+                .is_ok_and(|o| o.status.success());
+            (!ok).then_some("no Docker daemon answers (run ci/setup)")
+        }
+        _ => (!Path::new("/usr/bin/bwrap").is_file())
+            .then_some("bubblewrap is not installed (run ci/setup)"),
+    };
+    match why {
+        None => true,
+        Some(why) if in_ci() => {
+            panic!("{backend}: {why}; CI=true, so this is a failure, not a skip")
+        }
+        Some(why) => {
+            eprintln!("skipping the {backend} part: {why}");
+            false
+        }
+    }
+}
+
+fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// A small package: add two numbers, 1 s, 64 MiB, 1 MiB of output.
+fn add_package() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Add\nuuid: t\nlimits:\n  time_limit: 1\n  memory: 64\n  output: 1\n",
+    );
+    write(root, "statement/problem.en.md", "Add two numbers.\n");
+    write(root, "input_validators/ok.py", "exit(42)\n");
+    write(root, "data/sample/1.in", "1 2\n");
+    write(root, "data/sample/1.ans", "3\n");
+    write(root, "data/secret/1.in", "40 2\n");
+    write(root, "data/secret/1.ans", "42\n");
+    write(root, "data/secret/2.in", "-5 5\n");
+    write(root, "data/secret/2.ans", "0\n");
+    dir
+}
+
+/// Programs and the verdict each must get on the add package.
+const CORPUS: &[(&str, &str, &str)] = &[
+    (
+        "ac.cpp",
+        "AC",
+        "#include <cstdio>\nint main(){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);}\n",
+    ),
+    (
+        "ac.c",
+        "AC",
+        "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n",
+    ),
+    (
+        "ac.py",
+        "AC",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    ),
+    (
+        "Add.java",
+        "AC",
+        "import java.util.*;\npublic class Add { public static void main(String[] x) { Scanner s = new Scanner(System.in); System.out.println(s.nextLong() + s.nextLong()); } }\n",
+    ),
+    ("wa.py", "WA", "print(3)\n"),
+    (
+        "tle.cpp",
+        "TLE",
+        "int main(){ volatile unsigned long x = 0; for (;;) x++; }\n",
+    ),
+    ("sleep.py", "TLE", "import time\ntime.sleep(60)\n"),
+    (
+        "threads.cpp",
+        "TLE",
+        "#include <thread>\n#include <vector>\nint main(){ std::vector<std::thread> t; for (int i = 0; i < 3; i++) t.emplace_back([]{ volatile unsigned long x = 0; for (;;) x++; }); for (auto& it : t) it.join(); }\n",
+    ),
+    (
+        "mle.cpp",
+        "MLE",
+        "#include <cstdio>\n#include <vector>\nint main(){ std::vector<char> v(300u << 20); long s = 0; for (size_t i = 0; i < v.size(); i += 4096) { v[i] = (char)i; s += v[i]; } printf(\"%ld\\n\", s); }\n",
+    ),
+    (
+        "mle_peak.cpp",
+        "MLE",
+        "#include <cstdio>\n#include <vector>\nint main(){ std::vector<char> v(100u << 20); long s = 0; for (size_t i = 0; i < v.size(); i += 4096) { v[i] = (char)i; s += v[i]; } printf(\"%ld\\n\", s); }\n",
+    ),
+    (
+        "ole.cpp",
+        "OLE",
+        "#include <cstdio>\nint main(){ for (;;) puts(\"0123456789abcdef0123456789abcdef\"); }\n",
+    ),
+    (
+        "segv.cpp",
+        "RTE",
+        "#include <cstdlib>\nint main(){ volatile int* p = nullptr; return *p; }\n",
+    ),
+    ("exit.py", "RTE", "import sys\nsys.exit(3)\n"),
+    ("ce.cpp", "CE", "int main() { return undefined_name; }\n"),
+    ("ce.py", "CE", "def f(:\n    pass\n"),
+];
+
+fn verdict_corpus(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let package = add_package();
+    let sources = tempfile::tempdir().expect("tempdir");
+    let mut failures = Vec::new();
+    for (name, expected, text) in CORPUS {
+        let path = sources.path().join(name);
+        std::fs::write(&path, text).expect("write source");
+        let out = judge(&[
+            "run",
+            "--backend",
+            backend,
+            "--json",
+            "--no-cache",
+            "--problem",
+            package.path().to_str().expect("utf-8"),
+            path.to_str().expect("utf-8"),
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let last = stdout.lines().last().unwrap_or_default();
+        let report: serde_json::Value = serde_json::from_str(last).unwrap_or_default();
+        let got = report["verdict"].as_str().unwrap_or("none");
+        let want_code = if *expected == "AC" { 0 } else { 1 };
+        if got != *expected || out.status.code() != Some(want_code) {
+            failures.push(format!(
+                "{name}: expected {expected}, got {got} (exit {:?}); stderr: {}",
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{backend}:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn verdict_corpus_docker() {
+    verdict_corpus("docker");
+}
+
+#[test]
+fn verdict_corpus_bwrap() {
+    verdict_corpus("bwrap");
+}
+
+fn selftest(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let out = judge(&["selftest", "--backend", backend]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{backend} self-test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for lang in ["c", "cpp", "python3", "java"] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(lang) && l.ends_with(" ok")),
+            "{lang} missing in:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn language_self_tests_docker() {
+    selftest("docker");
+}
+
+#[test]
+fn language_self_tests_bwrap() {
+    selftest("bwrap");
+}
+
+fn packages() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages");
+    let mut res: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("problems/packages exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    res.sort();
+    res
+}
+
+fn verify_bundled(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let packages = packages();
+    assert!(!packages.is_empty(), "no bundled packages found");
+    let mut args = vec![
+        "verify".to_owned(),
+        "--backend".to_owned(),
+        backend.to_owned(),
+    ];
+    args.extend(packages.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = judge(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "judge verify --backend {backend} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("0 mismatches, 0 judge errors"), "{stdout}");
+}
+
+#[test]
+fn bundled_packages_verify_docker() {
+    verify_bundled("docker");
+}
+
+#[test]
+fn bundled_packages_verify_bwrap() {
+    verify_bundled("bwrap");
+}
+
+#[test]
+fn json_lines_stream_every_test_with_all() {
+    if !available("bwrap") {
+        return;
+    }
+    let package = add_package();
+    let sources = tempfile::tempdir().expect("tempdir");
+    let path = sources.path().join("half.py");
+    // Right on the sample, wrong on the first secret test, right on the last.
+    std::fs::write(
+        &path,
+        "a, b = map(int, input().split())\nprint(a + b if a != 40 else 0)\n",
+    )
+    .expect("write");
+    let run = |all: bool| {
+        let mut args = vec!["run", "--backend", "bwrap", "--json", "--problem"];
+        args.push(package.path().to_str().expect("utf-8"));
+        if all {
+            args.push("--all");
+        }
+        args.push(path.to_str().expect("utf-8"));
+        let out = judge(&args);
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("each line is JSON"))
+            .collect::<Vec<_>>()
+    };
+    let lines = run(true);
+    assert_eq!(lines.len(), 4, "three test lines and the report: {lines:?}");
+    let verdicts: Vec<&str> = lines[..3]
+        .iter()
+        .map(|l| l["verdict"].as_str().expect("verdict"))
+        .collect();
+    assert_eq!(verdicts, vec!["AC", "WA", "AC"]);
+    for line in &lines[..3] {
+        for key in ["cpu_ms", "wall_ms", "peak_kib"] {
+            assert!(line[key].is_number(), "{key} in {line}");
+        }
+    }
+    let report = &lines[3];
+    assert_eq!(report["verdict"], "WA");
+    assert_eq!(report["score"], 0.0);
+    assert_eq!(report["tests"].as_array().map(Vec::len), Some(3));
+    // Without --all the run stops at the first failure.
+    let lines = run(false);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[2]["tests"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn bad_input_gets_a_clear_error_and_exit_code_2() {
+    let package = add_package();
+    let sources = tempfile::tempdir().expect("tempdir");
+    let ruby = sources.path().join("x.rb");
+    std::fs::write(&ruby, "puts 1\n").expect("write");
+    let pkg = package.path().to_str().expect("utf-8");
+    let out = judge(&[
+        "run",
+        "--backend",
+        "bwrap",
+        "--problem",
+        pkg,
+        ruby.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown language for file") && stderr.contains(".rb"),
+        "{stderr}"
+    );
+
+    let out = judge(&[
+        "run",
+        "--problem",
+        "/nonexistent/pkg",
+        ruby.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/pkg"));
+
+    let big = sources.path().join("big.py");
+    std::fs::write(&big, format!("# {}\nprint(1)\n", "x".repeat(200 * 1024))).expect("write");
+    let out = judge(&["run", "--problem", pkg, big.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("above the problem's code limit"));
+
+    write(package.path(), "problem.yaml", "name: [broken\n");
+    let out = judge(&["run", "--problem", pkg, big.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("malformed YAML at line"));
+}

@@ -9,7 +9,7 @@ No sandbox: time is the child's CPU time, memory is its peak RSS (ru_maxrss), ou
 the size of stdout. The authoritative check is `judge verify`.
 """
 import os
-import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -84,9 +84,16 @@ def compile_source(src, work):
     raise SystemExit(f"unknown language: {src}")
 
 
-def run(cmd, infile, outfile, wall):
+def run(cmd, infile, outfile, wall, output_limit=None):
+    def limit_output():
+        if output_limit is not None:
+            # One byte over the limit may be written, so that "over the limit" is visible.
+            resource.setrlimit(resource.RLIMIT_FSIZE, (int(output_limit) + 1, int(output_limit) + 1))
+
     with open(infile, "rb") as fin, open(outfile, "wb") as fout:
-        proc = subprocess.Popen(cmd, stdin=fin, stdout=fout, stderr=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, stdin=fin, stdout=fout, stderr=subprocess.DEVNULL, start_new_session=True, preexec_fn=limit_output
+        )
         start = time.monotonic()
         killed = False
         while True:
@@ -149,7 +156,7 @@ def judge(pkg, src, lim, all_tests=False, show=False):
         out = os.path.join(work, "out")
         max_cpu = max_mem = 0
         for t in tests(pkg):
-            status, cpu, mem, killed, wall = run(cmd, t, out, 3 * lim["time"] + 1)
+            status, cpu, mem, killed, wall = run(cmd, t, out, 3 * lim["time"] + 1, lim["output"])
             max_cpu, max_mem = max(max_cpu, cpu), max(max_mem, mem)
             if show:
                 print(f"    {os.path.relpath(t, pkg)}: cpu {cpu:.2f}s wall {wall:.2f}s mem {mem / 2**20:.0f}MiB")

@@ -84,7 +84,19 @@ def compile_source(src, work):
     raise SystemExit(f"unknown language: {src}")
 
 
-def run(cmd, infile, outfile, wall, output_limit=None):
+def rss(pid):
+    """The resident set size of a running process, in bytes (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def run(cmd, infile, outfile, wall, output_limit=None, memory_limit=None):
     def limit_output():
         if output_limit is not None:
             # One byte over the limit may be written, so that "over the limit" is visible.
@@ -103,6 +115,8 @@ def run(cmd, infile, outfile, wall, output_limit=None):
             if time.monotonic() - start > wall:
                 os.killpg(proc.pid, signal.SIGKILL)
                 killed = True
+            if memory_limit is not None and rss(proc.pid) > memory_limit:
+                os.killpg(proc.pid, signal.SIGKILL)  # as the kernel's memory cgroup would
             time.sleep(0.005)
     cpu = usage.ru_utime + usage.ru_stime
     return status, cpu, usage.ru_maxrss * 1024, killed, time.monotonic() - start
@@ -156,7 +170,7 @@ def judge(pkg, src, lim, all_tests=False, show=False):
         out = os.path.join(work, "out")
         max_cpu = max_mem = 0
         for t in tests(pkg):
-            status, cpu, mem, killed, wall = run(cmd, t, out, 3 * lim["time"] + 1, lim["output"])
+            status, cpu, mem, killed, wall = run(cmd, t, out, 3 * lim["time"] + 1, lim["output"], lim["memory"])
             max_cpu, max_mem = max(max_cpu, cpu), max(max_mem, mem)
             if show:
                 print(f"    {os.path.relpath(t, pkg)}: cpu {cpu:.2f}s wall {wall:.2f}s mem {mem / 2**20:.0f}MiB")

@@ -1,9 +1,156 @@
 //! `judge bench`: the per-test cost of judging a trivial program over N tests on each
-//! backend, against a bare fork+exec of the same binary and a naive `docker run` per test.
-//! (Filled in below.)
+//! backend, side by side in one run, against a bare fork+exec of the same binary and a
+//! naive `docker run` per test. Each backend is timed end to end through the library
+//! (`judge::judge`, compile cache warm) on an N-test and a 1-test package: the amortized
+//! cost is total/N, the marginal cost (total(N) - total(1)) / (N - 1).
 
-use std::process::ExitCode;
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
 
-pub(crate) async fn run(_tests: usize, _docker_run_tests: usize) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("judge bench is not written yet")
+use anyhow::{Context, bail};
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge::{Options, Submission};
+
+const PROGRAM: &str = "#include <stdio.h>\nint main(void){long a; if (scanf(\"%ld\", &a) != 1) return 1; printf(\"%ld\\n\", a * 2); return 0;}\n";
+
+fn package(root: &Path, tests: usize) -> anyhow::Result<()> {
+    std::fs::create_dir_all(root.join("data/secret"))?;
+    std::fs::write(
+        root.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: Double\nuuid: bench\nlimits:\n  time_limit: 1\n  memory: 256\n",
+    )?;
+    for i in 0..tests {
+        std::fs::write(
+            root.join(format!("data/secret/{i:03}.in")),
+            format!("{i}\n"),
+        )?;
+        std::fs::write(
+            root.join(format!("data/secret/{i:03}.ans")),
+            format!("{}\n", 2 * i),
+        )?;
+    }
+    Ok(())
+}
+
+async fn time_backend(
+    backend: BackendKind,
+    config: &SandboxConfig,
+    dir: &Path,
+    source: &Path,
+    cache: &Path,
+) -> anyhow::Result<f64> {
+    let (problem, _) = problems::load(dir)?;
+    let submission = Submission::from_file(source, None, problem.limits.code_bytes)?;
+    let options = Options {
+        backend,
+        run_all: true,
+        cache_dir: Some(cache.to_path_buf()),
+    };
+    let started = Instant::now();
+    let report = judge::judge(&problem, &submission, config, &options, &mut |_| {}).await?;
+    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+    if report.verdict != problems::Verdict::AC {
+        bail!(
+            "the benchmark program got {} on {}",
+            report.verdict,
+            backend.name()
+        );
+    }
+    Ok(elapsed)
+}
+
+pub(crate) async fn run(tests: usize, docker_run_tests: usize) -> anyhow::Result<ExitCode> {
+    if tests < 2 {
+        bail!("--tests must be at least 2");
+    }
+    let config = SandboxConfig::discover()?;
+    let work = tempfile::tempdir()?;
+    let many = work.path().join("many");
+    let one = work.path().join("one");
+    package(&many, tests)?;
+    package(&one, 1)?;
+    let source = work.path().join("double.c");
+    std::fs::write(&source, PROGRAM)?;
+    let cache = work.path().join("cache");
+
+    // Bare fork+exec of the same program compiled on the host.
+    let binary = work.path().join("double");
+    let status = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .context("gcc")?;
+    if !status.success() {
+        bail!("gcc failed");
+    }
+    let started = Instant::now();
+    for i in 0..tests {
+        let input = std::fs::File::open(many.join(format!("data/secret/{i:03}.in")))?;
+        let out = Command::new(&binary)
+            .stdin(input)
+            .stdout(Stdio::piped())
+            .output()?;
+        if !out.status.success() {
+            bail!("bare run failed");
+        }
+    }
+    let bare = started.elapsed().as_secs_f64() * 1000.0 / tests as f64;
+
+    let mut rows = vec![("bare fork+exec".to_owned(), bare, bare)];
+    for backend in [BackendKind::Docker, BackendKind::Bwrap] {
+        // Warm the compile cache, then time the N-test and the 1-test package.
+        time_backend(backend, &config, &one, &source, &cache).await?;
+        let total_many = time_backend(backend, &config, &many, &source, &cache).await?;
+        let total_one = time_backend(backend, &config, &one, &source, &cache).await?;
+        let amortized = total_many / tests as f64;
+        let marginal = (total_many - total_one) / (tests - 1) as f64;
+        rows.push((format!("{} backend", backend.name()), amortized, marginal));
+    }
+
+    // Naive: one `docker run` per test.
+    if docker_run_tests > 0 {
+        let dir = binary
+            .parent()
+            .expect("invariant: the binary is in the work folder");
+        let started = Instant::now();
+        for i in 0..docker_run_tests {
+            let input = std::fs::File::open(many.join(format!("data/secret/{:03}.in", i % tests)))?;
+            let out = Command::new("docker")
+                .args(["run", "--rm", "-i", "--network", "none", "-v"])
+                .arg(format!("{}:/bench:ro", dir.display()))
+                .args([config.image.as_str(), "/bench/double"])
+                .stdin(input)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .output()?;
+            if !out.status.success() {
+                bail!(
+                    "docker run failed: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+        }
+        let per = started.elapsed().as_secs_f64() * 1000.0 / docker_run_tests as f64;
+        rows.push((
+            format!("naive docker run per test ({docker_run_tests} runs)"),
+            per,
+            per,
+        ));
+    }
+
+    println!("judging a trivial C program over {tests} tests (per test, milliseconds)");
+    println!(
+        "{:<42} {:>12} {:>10} {:>12} {:>10}",
+        "", "amortized", "x bare", "marginal", "x bare"
+    );
+    for (name, amortized, marginal) in rows {
+        println!(
+            "{name:<42} {amortized:>12.2} {:>10.1} {marginal:>12.2} {:>10.1}",
+            amortized / bare,
+            marginal / bare
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

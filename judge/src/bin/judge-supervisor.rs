@@ -335,8 +335,19 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
     // the unprivileged user (double forks that left the session included).
     // SAFETY: kill with integer arguments.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
-    kill_all_of_user(spec.uid, spec.gid);
-    reap_orphans();
+    // We are a subreaper: every surviving descendant of the program is (a descendant of)
+    // a child of ours. No child left means nothing survived, and the extra fork is saved.
+    if reap_orphans() {
+        kill_all_of_user(spec.uid, spec.gid);
+        // Killed processes take a moment to become zombies; give them up to a second.
+        for _ in 0..1000 {
+            if !reap_orphans() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            kill_all_of_user(spec.uid, spec.gid);
+        }
+    }
 
     let mut exec_error = String::new();
     let _ = File::from(exec_read).read_to_string(&mut exec_error);
@@ -463,13 +474,18 @@ fn kill_all_of_user(uid: u32, gid: u32) {
     }
 }
 
-/// Reaps children that were reparented to us (we are a subreaper).
-fn reap_orphans() {
+/// Reaps children that were reparented to us (we are a subreaper); true when some child
+/// is still alive.
+fn reap_orphans() -> bool {
     loop {
         let mut status = 0;
         // SAFETY: waitpid with a valid pointer to a local.
-        if unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) } <= 0 {
-            break;
+        let res = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
+        if res == 0 {
+            return true;
+        }
+        if res < 0 {
+            return false;
         }
     }
 }

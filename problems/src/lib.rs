@@ -12,7 +12,7 @@ pub mod verdict;
 
 pub use error::{Error, Result};
 pub use package::{
-    Diagnostic, Limits, Problem, ReferenceSubmission, Severity, TestCase, TestGroup, Validation,
-    load,
+    Aggregation, Diagnostic, Limits, Problem, ReferenceSubmission, Severity, TestCase, TestGroup,
+    Validation, load,
 };
 pub use verdict::Verdict;

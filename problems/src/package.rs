@@ -56,6 +56,29 @@ impl Problem {
         self.secret.collect_cases(&mut res);
         res
     }
+
+    /// How the output of `case` is checked: [`Problem::validation`], with the arguments of
+    /// the case's test group when its config gives some.
+    ///
+    /// Group arguments that the default validator rejects were reported by [`load`]; here
+    /// they fall back to the problem's flags.
+    pub fn validation_for(&self, case: &TestCase) -> Validation {
+        let Some(args) = &case.output_validator_args else {
+            return self.validation.clone();
+        };
+        match &self.validation {
+            Validation::Default(flags) => {
+                Validation::Default(crate::default_validator::parse_flags(args).unwrap_or(*flags))
+            }
+            Validation::Custom {
+                interactive, score, ..
+            } => Validation::Custom {
+                flags: args.clone(),
+                interactive: *interactive,
+                score: *score,
+            },
+        }
+    }
 }
 
 /// Limits for running (and compiling) a submission.
@@ -102,6 +125,43 @@ pub struct TestGroup {
     pub groups: Vec<TestGroup>,
     /// Points for this group (scored problems), from its `testdata.yaml`.
     pub score: Option<f64>,
+    /// How the results of this group's cases and subgroups combine, from its config
+    /// (`score_aggregation` in 2025-09, `scoring.aggregation` in 2023-07, or the aggregation
+    /// word of legacy `grader_flags`); `None` when its config is silent.
+    pub aggregation: Option<Aggregation>,
+    /// The output validator arguments of this group's cases when they differ from the
+    /// problem's (`output_validator_args`, legacy `output_validator_flags`), inherited by
+    /// subgroups; `None` means the problem's own ([`Problem::validation`]).
+    pub output_validator_args: Option<Vec<String>>,
+}
+
+/// How the results in a test group combine into the group's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aggregation {
+    /// All cases must be accepted: the group gets its full score or nothing.
+    PassFail,
+    /// The sum of the parts.
+    Sum,
+    /// The minimum of the parts.
+    Min,
+    /// The maximum of the parts (legacy only).
+    Max,
+    /// The average of the parts (legacy only).
+    Avg,
+}
+
+impl Aggregation {
+    /// Parses `pass-fail`, `sum`, `min`, `max` or `avg`.
+    pub fn from_word(word: &str) -> Option<Aggregation> {
+        Some(match word {
+            "pass-fail" => Aggregation::PassFail,
+            "sum" => Aggregation::Sum,
+            "min" => Aggregation::Min,
+            "max" => Aggregation::Max,
+            "avg" => Aggregation::Avg,
+            _ => return None,
+        })
+    }
 }
 
 impl TestGroup {
@@ -124,6 +184,9 @@ pub struct TestCase {
     pub answer: PathBuf,
     /// Whether it is under `data/sample`.
     pub is_sample: bool,
+    /// The output validator arguments of its group, when they differ from the problem's
+    /// (see [`TestGroup::output_validator_args`] and [`Problem::validation_for`]).
+    pub output_validator_args: Option<Vec<String>>,
 }
 
 /// A reference solution and the verdicts its folder allows.
@@ -235,6 +298,10 @@ const LIMIT_KEYS: &[&str] = &[
 struct Ctx {
     root: PathBuf,
     diagnostics: Vec<Diagnostic>,
+    /// Legacy `validator_flags`, which come before a group's own flags.
+    base_flags: Vec<String>,
+    /// Each group config that sets validator arguments, with the full arguments it gives.
+    group_args: Vec<(PathBuf, Vec<String>)>,
 }
 
 impl Ctx {
@@ -310,6 +377,8 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
     let mut ctx = Ctx {
         root: root.clone(),
         diagnostics: Vec::new(),
+        base_flags: Vec::new(),
+        group_args: Vec::new(),
     };
     let short_name = root
         .canonicalize()
@@ -328,23 +397,25 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
     let header = read_header(&mut ctx, &yaml_path, &yaml, &short_name);
 
     let data = root.join("data");
-    let sample = read_group(&mut ctx, &data.join("sample"), "sample", true, false);
-    let secret = read_group(&mut ctx, &data.join("secret"), "secret", false, true);
-    if secret.cases.is_empty() && secret.groups.is_empty() && data.join("secret").is_dir() {
-        ctx.error(&data.join("secret"), "has no test cases");
-    }
-
+    // The config in `data/` itself applies to every group: its arguments become the
+    // problem's. A group's arguments replace those of the groups above it; legacy
+    // `validator_flags` from problem.yaml always come first.
     let mut flags = header.validator_flags.clone();
+    let mut flags_source = yaml_path.clone();
+    ctx.base_flags = header.validator_flags.clone();
     for name in ["testdata.yaml", "test_group.yaml"] {
         let path = data.join(name);
         if path.is_file()
-            && let Some(value) = ctx.read_yaml(&path)
-            && let Some(args) = value
-                .get("output_validator_args")
-                .or_else(|| value.get("output_validator_flags"))
+            && let Some(args) = read_group_config(&mut ctx, &path, &mut TestGroup::default())
         {
-            flags = yaml_words(args);
+            flags = [header.validator_flags.clone(), args].concat();
+            flags_source = path;
         }
+    }
+    let sample = read_group(&mut ctx, &data.join("sample"), "sample", true, false, None);
+    let secret = read_group(&mut ctx, &data.join("secret"), "secret", false, true, None);
+    if secret.cases.is_empty() && secret.groups.is_empty() && data.join("secret").is_dir() {
+        ctx.error(&data.join("secret"), "has no test cases");
     }
 
     let output_validator = ["output_validators", "output_validator"]
@@ -367,11 +438,18 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
         match crate::default_validator::parse_flags(&flags) {
             Ok(parsed) => Validation::Default(parsed),
             Err(message) => {
-                ctx.error(&yaml_path, format!("validator flags: {message}"));
+                ctx.error(&flags_source, format!("validator flags: {message}"));
                 Validation::Default(DefaultFlags::default())
             }
         }
     };
+    if matches!(validation, Validation::Default(_)) {
+        for (path, args) in std::mem::take(&mut ctx.group_args) {
+            if let Err(message) = crate::default_validator::parse_flags(&args) {
+                ctx.error(&path, format!("validator flags: {message}"));
+            }
+        }
+    }
 
     let statement = find_statement(&mut ctx, &root);
     let input_validators = list_entries(&root.join("input_validators"));
@@ -612,9 +690,105 @@ fn yaml_words(value: &serde_yaml::Value) -> Vec<String> {
     }
 }
 
-fn read_group(ctx: &mut Ctx, dir: &Path, name: &str, is_sample: bool, required: bool) -> TestGroup {
+/// Keys of a test group's config (`testdata.yaml` in legacy, `test_group.yaml` in 2025-09).
+const GROUP_KEYS: &[&str] = &[
+    // legacy
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "input_validator_flags",
+    "output_validator_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+    // 2023-07 and 2025-09
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "test_case_visualizer_args",
+    "output_visualizer_args",
+    "input_visualizer_args",
+    "full_feedback",
+    "max_score",
+    "score_aggregation",
+    "require_pass",
+    "static_validation_score",
+    "scoring",
+    "score",
+];
+
+/// Reads one group's config file into `group`; returns the arguments it sets.
+fn read_group_config(ctx: &mut Ctx, path: &Path, group: &mut TestGroup) -> Option<Vec<String>> {
+    let value = ctx.read_yaml(path)?;
+    for key in value
+        .as_mapping()
+        .map(|m| m.keys().collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        let key = key.as_str().unwrap_or("<non-string key>");
+        if !GROUP_KEYS.contains(&key) {
+            ctx.warning(path, format!("unknown test group key `{key}`"));
+        }
+    }
+    let scoring = value.get("scoring");
+    let score = value
+        .get("max_score")
+        .or_else(|| value.get("score"))
+        .or_else(|| scoring.and_then(|it| it.get("score")));
+    if let Some(score) = score {
+        match score.as_f64() {
+            Some(points) if points.is_finite() && points >= 0.0 => group.score = Some(points),
+            _ => ctx.error(
+                path,
+                format!("the group score must be a non-negative number, found {score:?}"),
+            ),
+        }
+    }
+    let mut aggregation_words = Vec::new();
+    if let Some(value) = value
+        .get("score_aggregation")
+        .or_else(|| scoring.and_then(|it| it.get("aggregation")))
+    {
+        aggregation_words = yaml_words(value);
+        if aggregation_words.len() != 1 {
+            ctx.error(
+                path,
+                format!("`score_aggregation` must be one word, found {value:?}"),
+            );
+        }
+    } else if let Some(value) = value.get("grader_flags") {
+        // Legacy grader flags mix the aggregation with verdict rules: keep the aggregation.
+        aggregation_words = yaml_words(value)
+            .into_iter()
+            .filter(|w| Aggregation::from_word(w).is_some())
+            .collect();
+    }
+    for word in aggregation_words {
+        match Aggregation::from_word(&word) {
+            Some(it) => group.aggregation = Some(it),
+            None => ctx.error(
+                path,
+                format!("unknown score aggregation `{word}` (pass-fail, sum, min, max or avg)"),
+            ),
+        }
+    }
+    value
+        .get("output_validator_args")
+        .or_else(|| value.get("output_validator_flags"))
+        .map(yaml_words)
+}
+
+fn read_group(
+    ctx: &mut Ctx,
+    dir: &Path,
+    name: &str,
+    is_sample: bool,
+    required: bool,
+    inherited_args: Option<Vec<String>>,
+) -> TestGroup {
     let mut group = TestGroup {
         name: name.to_owned(),
+        output_validator_args: inherited_args,
         ..TestGroup::default()
     };
     let entries = match sorted_entries(dir) {
@@ -629,12 +803,11 @@ fn read_group(ctx: &mut Ctx, dir: &Path, name: &str, is_sample: bool, required: 
     for config in ["testdata.yaml", "test_group.yaml"] {
         let path = dir.join(config);
         if path.is_file()
-            && let Some(value) = ctx.read_yaml(&path)
+            && let Some(args) = read_group_config(ctx, &path, &mut group)
         {
-            group.score = value
-                .get("max_score")
-                .or_else(|| value.get("score"))
-                .and_then(|v| v.as_f64());
+            let args = [ctx.base_flags.clone(), args].concat();
+            ctx.group_args.push((path, args.clone()));
+            group.output_validator_args = Some(args);
         }
     }
     for path in entries {
@@ -646,7 +819,14 @@ fn read_group(ctx: &mut Ctx, dir: &Path, name: &str, is_sample: bool, required: 
             if file_name.ends_with(".files") {
                 continue;
             }
-            let sub = read_group(ctx, &path, &format!("{name}/{file_name}"), is_sample, false);
+            let sub = read_group(
+                ctx,
+                &path,
+                &format!("{name}/{file_name}"),
+                is_sample,
+                false,
+                group.output_validator_args.clone(),
+            );
             group.groups.push(sub);
         } else if let Some(stem) = file_name.strip_suffix(".in") {
             let answer = path.with_file_name(format!("{stem}.ans"));
@@ -659,6 +839,7 @@ fn read_group(ctx: &mut Ctx, dir: &Path, name: &str, is_sample: bool, required: 
                 input: path.clone(),
                 answer,
                 is_sample,
+                output_validator_args: group.output_validator_args.clone(),
             });
         } else if let Some(stem) = file_name.strip_suffix(".ans")
             && !path.with_file_name(format!("{stem}.in")).is_file()

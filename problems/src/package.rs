@@ -389,12 +389,22 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
     let yaml_path = root.join("problem.yaml");
     let yaml = if yaml_path.is_file() {
         ctx.read_yaml(&yaml_path)
-            .unwrap_or(serde_yaml::Value::Mapping(Default::default()))
     } else {
         ctx.error(&yaml_path, "missing: every package needs a problem.yaml");
-        serde_yaml::Value::Mapping(Default::default())
+        None
     };
-    let header = read_header(&mut ctx, &yaml_path, &yaml, &short_name);
+    let header_start = ctx.diagnostics.len();
+    let header = read_header(
+        &mut ctx,
+        &yaml_path,
+        yaml.as_ref()
+            .unwrap_or(&serde_yaml::Value::Mapping(Default::default())),
+        &short_name,
+    );
+    if yaml.is_none() {
+        // Without a readable problem.yaml every default is a guess: its error is enough.
+        ctx.diagnostics.truncate(header_start);
+    }
 
     let data = root.join("data");
     // The config in `data/` itself applies to every group: its arguments become the
@@ -793,10 +803,14 @@ fn read_group(
     };
     let entries = match sorted_entries(dir) {
         Ok(entries) => entries,
-        Err(err) => {
-            if required || err.kind() != std::io::ErrorKind::NotFound {
-                ctx.error(dir, format!("cannot read test data folder: {err}"));
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            if required {
+                ctx.error(dir, "missing: every package needs secret test data");
             }
+            return group;
+        }
+        Err(err) => {
+            ctx.error(dir, format!("cannot read test data folder: {err}"));
             return group;
         }
     };
@@ -1110,7 +1124,7 @@ mod tests {
             .collect();
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("problem.yaml: missing"));
-        assert!(errors[1].contains("data/secret: cannot read test data folder"));
+        assert!(errors[1].contains("data/secret: missing"), "{errors:?}");
     }
 
     #[test]

@@ -1,14 +1,51 @@
 //! Problem packages in the Kattis/ICPC format (legacy and the common parts of 2025-09):
 //! the types a loaded package is made of, and [`load`].
 //!
-//! Defaults where `problem.yaml` is silent: time limit 1 s (with a warning: the spec
-//! derives it from the accepted submissions, which needs a judge), memory 2048 MiB,
-//! output 8 MiB, code 128 KiB, compilation time 60 s, compilation memory 2048 MiB.
+//! # What is read
 //!
-//! The package identity ([`Problem::sha256`]) is the SHA-256 over every regular file below
-//! the package folder, in byte order of their relative paths (with `/` separators), each
-//! contributing its relative path, a zero byte, its length as 8 little-endian bytes and its
-//! content. Folders and file modes do not count.
+//! - `problem.yaml`: `problem_format_version` (absent means `legacy`), `name` (a string or
+//!   a map from language codes, English preferred), `type` (2025-09) or `validation` and
+//!   `validator_flags` (legacy), and `limits`. Unknown keys are warnings.
+//! - The statement: `statement/problem.<lang>.{md,tex,pdf}`, or legacy `problem_statement/`.
+//! - `data/sample/` and `data/secret/`, with nested groups. Each folder may hold a group
+//!   config (`testdata.yaml` in legacy, `test_group.yaml` in 2025-09) with a score, an
+//!   aggregation and output validator arguments. The config in `data/` itself gives the
+//!   problem's arguments; a group's arguments hold for its cases and subgroups until a
+//!   deeper config replaces them; legacy `validator_flags` always come first.
+//! - `input_validators/`, `output_validators/` (legacy) or `output_validator/` (2025-09).
+//! - `submissions/<folder>/`: each entry is one submission, expected to get one of the
+//!   verdicts of [`Verdict::for_submission_folder`].
+//!
+//! # Defaults
+//!
+//! Where `problem.yaml` is silent ([`DEFAULT_LIMITS`]): time limit 1 s (with a warning:
+//! the spec derives it from the accepted submissions, which needs a judge; legacy packages
+//! may give it in a `.timelimit` file, as DOMjudge and problemtools write it), memory
+//! 2048 MiB (the spec's default), output 8 MiB, code 128 KiB, compilation time 60 s,
+//! compilation memory 2048 MiB. `memory`, `output` and `compilation_memory` are in MiB,
+//! `code` in KiB, times in seconds; fractions are allowed.
+//!
+//! # Judging order
+//!
+//! [`Problem::test_cases`]: the samples first, then the secret data depth-first; within a
+//! folder, its own cases in lexicographic order of their names, then its subgroups in
+//! lexicographic order.
+//!
+//! # Identity
+//!
+//! [`Problem::sha256`] ([`content_sha256`]) is the lowercase hex SHA-256 over every
+//! regular file below the package folder (hidden files such as `.timelimit` included;
+//! symbolic links are not followed and do not count; folders and file modes do not
+//! count), taken in byte order of their relative paths written with `/` separators. Each
+//! file contributes, in this order: its relative path as UTF-8, one zero byte, its length
+//! in bytes as 8 little-endian bytes, and its content. Moving or copying the folder keeps
+//! the identity; changing, adding, removing or renaming any file changes it.
+//!
+//! # Problems found
+//!
+//! [`load`] never stops at the first problem: every [`Diagnostic`] names its file. An
+//! error (the package cannot be judged correctly) makes `load` return
+//! [`crate::Error::Invalid`] with all of them; warnings come back beside the problem.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

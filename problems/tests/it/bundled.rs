@@ -94,3 +94,92 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     res
 }
+
+/// The corpus at a glance: limits, validation, test counts and submissions per folder.
+/// A change to any package shows up here (update with `UPDATE_EXPECT=1`).
+#[test]
+fn bundled_corpus_summary() {
+    let mut lines = Vec::new();
+    for dir in bundled() {
+        let (problem, _) = problems::load(&dir).expect("loads");
+        let cases = problem.test_cases();
+        let samples = cases.iter().filter(|c| c.is_sample).count();
+        let validation = match &problem.validation {
+            problems::Validation::Default(flags) if *flags == Default::default() => {
+                "default".to_owned()
+            }
+            problems::Validation::Default(flags) => format!(
+                "default abs={:?} rel={:?}",
+                flags.float_absolute_tolerance, flags.float_relative_tolerance
+            ),
+            problems::Validation::Custom { .. } => "custom".to_owned(),
+        };
+        let mut folders = std::collections::BTreeMap::<&str, Vec<String>>::new();
+        for submission in &problem.submissions {
+            let file = submission
+                .path
+                .file_name()
+                .expect("file name")
+                .to_string_lossy()
+                .into_owned();
+            folders
+                .entry(submission.folder.as_str())
+                .or_default()
+                .push(file);
+        }
+        lines.push(format!(
+            "{}: time {:?}, memory {} MiB, output {} MiB, {validation}, {samples} sample + {} secret",
+            problem.short_name,
+            problem.limits.time,
+            problem.limits.memory_bytes >> 20,
+            problem.limits.output_bytes >> 20,
+            cases.len() - samples,
+        ));
+        for (folder, files) in folders {
+            lines.push(format!("    {folder}: {}", files.join(" ")));
+        }
+    }
+    expect_test::expect![[r#"
+        closest-approach: time 1s, memory 256 MiB, output 8 MiB, default abs=Some(1e-6) rel=Some(1e-6), 2 sample + 4 secret
+            accepted: Approach.java approach.cpp approach.py
+            run_time_error: divide_by_zero.py
+            time_limit_exceeded: simulate.py
+            wrong_answer: no_clamp.py two_decimals.cpp
+        delivery-routes: time 2s, memory 256 MiB, output 8 MiB, default, 2 sample + 5 secret
+            accepted: Dijkstra.java dijkstra.cpp dijkstra.py
+            run_time_error: matrix.cpp
+            time_limit_exceeded: bellman_ford.cpp
+            wrong_answer: bfs.py int_distances.cpp
+        network-links: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
+            accepted: Links.java dsu.cpp dsu.py
+            compile_error: Links.java
+            run_time_error: recursive_find.py
+            time_limit_exceeded: no_compression.cpp relabel.py
+            wrong_answer: only_direct.py yes_no_swapped.cpp
+        pascal-rows: time 1s, memory 256 MiB, output 16 MiB, default, 1 sample + 5 secret
+            accepted: rows.c rows.cpp rows.py
+            output_limit_exceeded: never_stops.cpp
+            time_limit_exceeded: recursive.c
+            wrong_answer: no_modulo.cpp
+        range-sum: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
+            accepted: RangeSums.java prefix.cpp prefix.py
+            run_time_error: no_bounds.cpp
+            time_limit_exceeded: naive.cpp naive.py
+            wrong_answer: int_prefix.cpp off_by_one.py
+        rising-prices: time 1s, memory 256 MiB, output 8 MiB, default, 2 sample + 6 secret
+            accepted: lis.c lis.cpp lis.py
+            run_time_error: recursive.py
+            time_limit_exceeded: quadratic.cpp
+            wrong_answer: greedy.cpp non_strict.py
+        stream-max: time 1s, memory 32 MiB, output 8 MiB, default, 2 sample + 5 secret
+            accepted: kadane.c kadane.cpp
+            memory_limit_exceeded: prefix_sums.c store_all.cpp
+            time_limit_exceeded: kadane.py
+            wrong_answer: empty_allowed.py int_sum.cpp
+        sum: time 1s, memory 256 MiB, output 8 MiB, default, 2 sample + 5 secret
+            accepted: Sum.java sum.c sum.cpp sum.py
+            compile_error: missing_semicolon.cpp
+            run_time_error: exit_code.py null_deref.cpp
+            time_limit_exceeded: spin.c
+            wrong_answer: first_only.py int_overflow.cpp"#]].assert_eq(&lines.join("\n"));
+}

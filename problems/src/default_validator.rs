@@ -232,11 +232,18 @@ fn compare_token(expected: &[u8], got: &[u8], flags: &DefaultFlags) -> Option<St
         if floats_match(judge_value, team_value, flags) {
             return None;
         }
+        let why = if judge_value.is_finite() && team_value.is_finite() {
+            format!(
+                "difference {} is outside the tolerance",
+                (team_value - judge_value).abs()
+            )
+        } else {
+            "NaN and infinities match only themselves".to_owned()
+        };
         return Some(format!(
-            "expected `{}`, got `{}` (difference {} is outside the tolerance)",
+            "expected `{}`, got `{}` ({why})",
             show(expected),
-            show(got),
-            (team_value - judge_value).abs()
+            show(got)
         ));
     }
     let same = if flags.case_sensitive {
@@ -296,399 +303,314 @@ mod tests {
     use super::*;
     use expect_test::{Expect, expect};
 
-    /// Runs the validator with `flags` on `judge` and `team`, and on the swapped pair, and
-    /// renders both outcomes.
-    fn check_both(flags: &[&str], judge: &str, team: &str, expect: &Expect) {
-        let flags = parse_flags(flags).expect("valid flags");
-        let render = |outcome: Outcome| match outcome {
+    /// One comparison: the flags in word form, the judge's answer, the team's output.
+    type Case<'a> = (&'a str, &'a str, &'a str);
+
+    fn render(outcome: Outcome) -> String {
+        match outcome {
             Outcome::Accepted => "AC".to_owned(),
             Outcome::WrongAnswer(message) => format!("WA {message}"),
-        };
-        let forward = render(check(judge.as_bytes(), team.as_bytes(), &flags));
-        let backward = render(check(team.as_bytes(), judge.as_bytes(), &flags));
-        expect.assert_eq(&format!("{forward}\n{backward}"));
+        }
     }
 
-    /// One direction only, for comparisons that are not symmetric (relative tolerance).
-    fn check_one(flags: &[&str], judge: &str, team: &str, expect: &Expect) {
-        let flags = parse_flags(flags).expect("valid flags");
-        let res = match check(judge.as_bytes(), team.as_bytes(), &flags) {
-            Outcome::Accepted => "AC".to_owned(),
-            Outcome::WrongAnswer(message) => format!("WA {message}"),
-        };
+    fn run(flags: &str, judge: &str, team: &str) -> String {
+        let words: Vec<&str> = flags.split_whitespace().collect();
+        let flags = parse_flags(&words).expect("valid flags");
+        render(check(judge.as_bytes(), team.as_bytes(), &flags))
+    }
+
+    /// Runs every case in both argument orders (DMOJ style: these comparisons must be
+    /// symmetric) and renders the table.
+    fn check_symmetric(cases: &[Case<'_>], expect: &Expect) {
+        let mut res = String::new();
+        for (flags, judge, team) in cases {
+            let forward = run(flags, judge, team);
+            let backward = run(flags, team, judge);
+            assert_eq!(
+                forward == "AC",
+                backward == "AC",
+                "asymmetric: {flags:?} {judge:?} {team:?}"
+            );
+            res += &format!("[{flags}] {judge:?} / {team:?}\n  {forward}\n  {backward}\n");
+        }
+        expect.assert_eq(&res);
+    }
+
+    /// Runs every case in the given order only (relative tolerance is not symmetric).
+    fn check_one_way(cases: &[Case<'_>], expect: &Expect) {
+        let mut res = String::new();
+        for (flags, judge, team) in cases {
+            res += &format!(
+                "[{flags}] {judge:?} / {team:?}\n  {}\n",
+                run(flags, judge, team)
+            );
+        }
         expect.assert_eq(&res);
     }
 
     #[test]
-    fn identical_and_whitespace_amount() {
-        check_both(
-            &[],
-            "1 2 3\n",
-            "1 2 3\n",
+    fn whitespace_amount_is_ignored_by_default() {
+        check_symmetric(
+            &[
+                ("", "1 2 3\n", "1 2 3\n"),
+                ("", "1 2 3\n", "  1\t2\r\n\n3"),
+                ("", "hello\n", "hello \n\n\n"),
+                ("", "a\x0bb", "a b"),
+                ("", "", "\n \n"),
+            ],
             &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &[],
-            "1 2 3\n",
-            "  1\t2\r\n\n3",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &[],
-            "hello\n",
-            "hello \n\n\n",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &[],
-            "a\x0bb",
-            "a b",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &[],
-            "",
-            "\n \n",
-            &expect![[r#"
-            AC
-            AC"#]],
+                [] "1 2 3\n" / "1 2 3\n"
+                  AC
+                  AC
+                [] "1 2 3\n" / "  1\t2\r\n\n3"
+                  AC
+                  AC
+                [] "hello\n" / "hello \n\n\n"
+                  AC
+                  AC
+                [] "a\u{b}b" / "a b"
+                  AC
+                  AC
+                [] "" / "\n \n"
+                  AC
+                  AC
+            "#]],
         );
     }
 
     #[test]
     fn presentation_boundary_is_the_token_boundary() {
-        check_both(
-            &[],
-            "1 2",
-            "12",
+        check_symmetric(
+            &[
+                ("", "1 2", "12"),
+                ("", "1 2", "1\n2"),
+                ("space_change_sensitive", "1 2", "1\n2"),
+                ("space_change_sensitive", "1 2\n", "1 2\n"),
+                ("space_change_sensitive", "1 2\n", "1 2"),
+                ("space_change_sensitive", "1 2\n", " 1 2\n"),
+                ("space_change_sensitive", "1  2", "1 2"),
+            ],
             &expect![[r#"
-            WA token 1: expected `1`, got `12`
-            WA token 1: expected `12`, got `1`"#]],
-        );
-        check_both(
-            &[],
-            "1 2",
-            "1\n2",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["space_change_sensitive"],
-            "1 2",
-            "1\n2",
-            &expect![[r#"
-            WA whitespace after token 1 differs: expected " ", got "\n"
-            WA whitespace after token 1 differs: expected "\n", got " ""#]],
-        );
-        check_both(
-            &["space_change_sensitive"],
-            "1 2\n",
-            "1 2\n",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["space_change_sensitive"],
-            "1 2\n",
-            "1 2",
-            &expect![[r#"
-            WA whitespace after token 2 differs: expected "\n", got ""
-            WA whitespace after token 2 differs: expected "", got "\n""#]],
-        );
-        check_both(
-            &["space_change_sensitive"],
-            "1 2\n",
-            " 1 2\n",
-            &expect![[r#"
-            WA leading whitespace differs: expected "", got " "
-            WA leading whitespace differs: expected " ", got """#]],
-        );
-        check_both(
-            &["space_change_sensitive"],
-            "1  2",
-            "1 2",
-            &expect![[r#"
-            WA whitespace after token 1 differs: expected "  ", got " "
-            WA whitespace after token 1 differs: expected " ", got "  ""#]],
+                [] "1 2" / "12"
+                  WA token 1: expected `1`, got `12`
+                  WA token 1: expected `12`, got `1`
+                [] "1 2" / "1\n2"
+                  AC
+                  AC
+                [space_change_sensitive] "1 2" / "1\n2"
+                  WA whitespace after token 1 differs: expected " ", got "\n"
+                  WA whitespace after token 1 differs: expected "\n", got " "
+                [space_change_sensitive] "1 2\n" / "1 2\n"
+                  AC
+                  AC
+                [space_change_sensitive] "1 2\n" / "1 2"
+                  WA whitespace after token 2 differs: expected "\n", got ""
+                  WA whitespace after token 2 differs: expected "", got "\n"
+                [space_change_sensitive] "1 2\n" / " 1 2\n"
+                  WA leading whitespace differs: expected "", got " "
+                  WA leading whitespace differs: expected " ", got ""
+                [space_change_sensitive] "1  2" / "1 2"
+                  WA whitespace after token 1 differs: expected "  ", got " "
+                  WA whitespace after token 1 differs: expected " ", got "  "
+            "#]],
         );
     }
 
     #[test]
     fn missing_and_extra_output_name_the_token() {
-        check_both(
-            &[],
-            "1 2 3",
-            "1 2",
+        check_symmetric(
+            &[("", "1 2 3", "1 2"), ("", "42\n", "")],
             &expect![[r#"
-            WA team output ends early: expected `3` as token 3
-            WA extra output: token 3 is `3`, expected end of output"#]],
-        );
-        check_both(
-            &[],
-            "42\n",
-            "",
-            &expect![[r#"
-            WA team output ends early: expected `42` as token 1
-            WA extra output: token 1 is `42`, expected end of output"#]],
+            [] "1 2 3" / "1 2"
+              WA team output ends early: expected `3` as token 3
+              WA extra output: token 3 is `3`, expected end of output
+            [] "42\n" / ""
+              WA team output ends early: expected `42` as token 1
+              WA extra output: token 1 is `42`, expected end of output
+        "#]],
         );
     }
 
     #[test]
-    fn case() {
-        check_both(
-            &[],
-            "Yes",
-            "YES",
+    fn case_folds_ascii_only() {
+        check_symmetric(
+            &[
+                ("", "Yes", "YES"),
+                ("case_sensitive", "Yes", "YES"),
+                ("", "\u{e9}", "\u{c9}"),
+            ],
             &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["case_sensitive"],
-            "Yes",
-            "YES",
-            &expect![[r#"
-            WA token 1: expected `Yes`, got `YES`
-            WA token 1: expected `YES`, got `Yes`"#]],
-        );
-        // Only ASCII letters fold: the bytes of `É` and `é` differ.
-        check_both(
-            &[],
-            "\u{e9}",
-            "\u{c9}",
-            &expect![[r#"
-            WA token 1: expected `\xc3\xa9`, got `\xc3\x89`
-            WA token 1: expected `\xc3\x89`, got `\xc3\xa9`"#]],
+                [] "Yes" / "YES"
+                  AC
+                  AC
+                [case_sensitive] "Yes" / "YES"
+                  WA token 1: expected `Yes`, got `YES`
+                  WA token 1: expected `YES`, got `Yes`
+                [] "é" / "É"
+                  WA token 1: expected `\xc3\xa9`, got `\xc3\x89`
+                  WA token 1: expected `\xc3\x89`, got `\xc3\xa9`
+            "#]],
         );
     }
 
     #[test]
     fn floats_without_tolerance_are_text() {
-        check_both(
-            &[],
-            "1.0",
-            "1.00",
+        check_symmetric(
+            &[("", "1.0", "1.00"), ("", "1e3", "1E3"), ("", "nan", "NAN")],
             &expect![[r#"
-            WA token 1: expected `1.0`, got `1.00`
-            WA token 1: expected `1.00`, got `1.0`"#]],
-        );
-        check_both(
-            &[],
-            "1e3",
-            "1E3",
-            &expect![[r#"
-            AC
-            AC"#]],
+            [] "1.0" / "1.00"
+              WA token 1: expected `1.0`, got `1.00`
+              WA token 1: expected `1.00`, got `1.0`
+            [] "1e3" / "1E3"
+              AC
+              AC
+            [] "nan" / "NAN"
+              AC
+              AC
+        "#]],
         );
     }
 
     #[test]
     fn absolute_tolerance_at_the_boundary() {
-        // 0.5 and 0.25 are exact in binary, so the boundary is exact too.
-        check_both(
-            &["float_absolute_tolerance", "0.25"],
-            "1.5",
-            "1.75",
+        // 1.5, 1.75 and 0.25 are exact in binary, so the boundary is exact too.
+        check_symmetric(
+            &[
+                ("float_absolute_tolerance 0.25", "1.5", "1.75"),
+                ("float_absolute_tolerance 0.25", "1.5", "1.7500001"),
+                ("float_absolute_tolerance 1e-6", "3", "3.0000001"),
+                ("float_absolute_tolerance 1e-6", "3 x", "3.0 X"),
+            ],
             &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["float_absolute_tolerance", "0.25"],
-            "1.5",
-            "1.7500001",
-            &expect![[r#"
-            WA token 1: expected `1.5`, got `1.7500001` (difference 0.25000010000000006 is outside the tolerance)
-            WA token 1: expected `1.7500001`, got `1.5` (difference 0.25000010000000006 is outside the tolerance)"#]],
-        );
-        check_both(
-            &["float_absolute_tolerance", "1e-6"],
-            "3",
-            "3.0000001",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["float_absolute_tolerance", "1e-6"],
-            "3 x",
-            "3.0 X",
-            &expect![[r#"
-            AC
-            AC"#]],
+                [float_absolute_tolerance 0.25] "1.5" / "1.75"
+                  AC
+                  AC
+                [float_absolute_tolerance 0.25] "1.5" / "1.7500001"
+                  WA token 1: expected `1.5`, got `1.7500001` (difference 0.25000010000000006 is outside the tolerance)
+                  WA token 1: expected `1.7500001`, got `1.5` (difference 0.25000010000000006 is outside the tolerance)
+                [float_absolute_tolerance 1e-6] "3" / "3.0000001"
+                  AC
+                  AC
+                [float_absolute_tolerance 1e-6] "3 x" / "3.0 X"
+                  AC
+                  AC
+            "#]],
         );
     }
 
     #[test]
     fn relative_tolerance_at_the_boundary() {
-        check_one(
-            &["float_relative_tolerance", "0.25"],
-            "4",
-            "5",
-            &expect!["AC"],
-        );
-        check_one(
-            &["float_relative_tolerance", "0.25"],
-            "4",
-            "5.5",
-            &expect![
-                "WA token 1: expected `4`, got `5.5` (difference 1.5 is outside the tolerance)"
-            ],
-        );
         // Relative to the judge's value: 5 -> 4 is 20%, 4 -> 5 is 25%.
-        check_one(
-            &["float_relative_tolerance", "0.2"],
-            "5",
-            "4",
-            &expect!["AC"],
-        );
-        check_one(
-            &["float_relative_tolerance", "0.2"],
-            "4",
-            "5",
-            &expect!["WA token 1: expected `4`, got `5` (difference 1 is outside the tolerance)"],
-        );
-        check_one(
-            &["float_relative_tolerance", "0.5"],
-            "0",
-            "0.0000001",
-            &expect![
-                "WA token 1: expected `0`, got `0.0000001` (difference 0.0000001 is outside the tolerance)"
+        check_one_way(
+            &[
+                ("float_relative_tolerance 0.25", "4", "5"),
+                ("float_relative_tolerance 0.25", "4", "5.5"),
+                ("float_relative_tolerance 0.2", "5", "4"),
+                ("float_relative_tolerance 0.2", "4", "5"),
+                ("float_relative_tolerance 0.5", "0", "0.0000001"),
             ],
+            &expect![[r#"
+                [float_relative_tolerance 0.25] "4" / "5"
+                  AC
+                [float_relative_tolerance 0.25] "4" / "5.5"
+                  WA token 1: expected `4`, got `5.5` (difference 1.5 is outside the tolerance)
+                [float_relative_tolerance 0.2] "5" / "4"
+                  AC
+                [float_relative_tolerance 0.2] "4" / "5"
+                  WA token 1: expected `4`, got `5` (difference 1 is outside the tolerance)
+                [float_relative_tolerance 0.5] "0" / "0.0000001"
+                  WA token 1: expected `0`, got `0.0000001` (difference 0.0000001 is outside the tolerance)
+            "#]],
         );
     }
 
     #[test]
     fn either_tolerance_accepts() {
-        check_both(
-            &["float_tolerance", "1e-6"],
-            "1000000",
-            "1000000.9",
+        check_symmetric(
+            &[
+                ("float_tolerance 1e-6", "1000000", "1000000.9"),
+                ("float_tolerance 1e-6", "0", "0.0000009"),
+                ("float_tolerance 1e-6", "0", "0.0000011"),
+            ],
             &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["float_tolerance", "1e-6"],
-            "0",
-            "0.0000009",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &["float_tolerance", "1e-6"],
-            "0",
-            "0.0000011",
-            &expect![[r#"
-            WA token 1: expected `0`, got `0.0000011` (difference 0.0000011 is outside the tolerance)
-            WA token 1: expected `0.0000011`, got `0` (difference 0.0000011 is outside the tolerance)"#]],
+                [float_tolerance 1e-6] "1000000" / "1000000.9"
+                  AC
+                  AC
+                [float_tolerance 1e-6] "0" / "0.0000009"
+                  AC
+                  AC
+                [float_tolerance 1e-6] "0" / "0.0000011"
+                  WA token 1: expected `0`, got `0.0000011` (difference 0.0000011 is outside the tolerance)
+                  WA token 1: expected `0.0000011`, got `0` (difference 0.0000011 is outside the tolerance)
+            "#]],
         );
     }
 
     #[test]
     fn non_numbers_under_tolerance() {
-        check_one(
-            &["float_tolerance", "1e-6"],
-            "2.5",
-            "abc",
-            &expect!["WA token 1: expected the number `2.5`, got `abc`"],
-        );
-        check_one(
-            &["float_tolerance", "1e-6"],
-            "abc",
-            "2.5",
-            &expect!["WA token 1: expected `abc`, got `2.5`"],
-        );
-        check_one(
-            &["float_tolerance", "1e-6"],
-            "0x10",
-            "16",
-            &expect!["WA token 1: expected `0x10`, got `16`"],
+        check_one_way(
+            &[
+                ("float_tolerance 1e-6", "2.5", "abc"),
+                ("float_tolerance 1e-6", "abc", "2.5"),
+                ("float_tolerance 1e-6", "0x10", "16"),
+                ("float_tolerance 1e-6", "1e-5", "1.0E-5"),
+            ],
+            &expect![[r#"
+                [float_tolerance 1e-6] "2.5" / "abc"
+                  WA token 1: expected the number `2.5`, got `abc`
+                [float_tolerance 1e-6] "abc" / "2.5"
+                  WA token 1: expected `abc`, got `2.5`
+                [float_tolerance 1e-6] "0x10" / "16"
+                  WA token 1: expected `0x10`, got `16`
+                [float_tolerance 1e-6] "1e-5" / "1.0E-5"
+                  AC
+            "#]],
         );
     }
 
     #[test]
     fn nan_and_infinity() {
-        let tol = ["float_tolerance", "1e-6"];
-        check_both(
-            &tol,
-            "nan",
-            "NaN",
+        check_symmetric(
+            &[
+                ("float_tolerance 1e-6", "nan", "NaN"),
+                ("float_tolerance 1e-6", "nan", "1"),
+                ("float_tolerance 1e-6", "inf", "Infinity"),
+                ("float_tolerance 1e-6", "inf", "-inf"),
+                ("float_tolerance 1e-6", "1e308", "1e400"),
+            ],
             &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &tol,
-            "nan",
-            "1",
-            &expect![[r#"
-            WA token 1: expected `nan`, got `1` (difference NaN is outside the tolerance)
-            WA token 1: expected `1`, got `nan` (difference NaN is outside the tolerance)"#]],
-        );
-        check_both(
-            &tol,
-            "inf",
-            "Infinity",
-            &expect![[r#"
-            AC
-            AC"#]],
-        );
-        check_both(
-            &tol,
-            "inf",
-            "-inf",
-            &expect![[r#"
-            WA token 1: expected `inf`, got `-inf` (difference inf is outside the tolerance)
-            WA token 1: expected `-inf`, got `inf` (difference inf is outside the tolerance)"#]],
-        );
-        check_both(
-            &tol,
-            "1e308",
-            "1e400",
-            &expect![[r#"
-            WA token 1: expected `1e308`, got `1e400` (difference inf is outside the tolerance)
-            WA token 1: expected `1e400`, got `1e308` (difference inf is outside the tolerance)"#]],
-        );
-        // Without a tolerance `nan` is just a word.
-        check_both(
-            &[],
-            "nan",
-            "NAN",
-            &expect![[r#"
-            AC
-            AC"#]],
+                [float_tolerance 1e-6] "nan" / "NaN"
+                  AC
+                  AC
+                [float_tolerance 1e-6] "nan" / "1"
+                  WA token 1: expected `nan`, got `1` (NaN and infinities match only themselves)
+                  WA token 1: expected `1`, got `nan` (NaN and infinities match only themselves)
+                [float_tolerance 1e-6] "inf" / "Infinity"
+                  AC
+                  AC
+                [float_tolerance 1e-6] "inf" / "-inf"
+                  WA token 1: expected `inf`, got `-inf` (NaN and infinities match only themselves)
+                  WA token 1: expected `-inf`, got `inf` (NaN and infinities match only themselves)
+                [float_tolerance 1e-6] "1e308" / "1e400"
+                  WA token 1: expected `1e308`, got `1e400` (NaN and infinities match only themselves)
+                  WA token 1: expected `1e400`, got `1e308` (NaN and infinities match only themselves)
+            "#]],
         );
     }
 
     #[test]
     fn long_tokens_are_cut_in_messages() {
-        let long = "x".repeat(100);
-        check_one(
-            &[],
-            &long,
-            "y",
-            &expect!["WA token 1: expected `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...`, got `y`"],
+        check_one_way(
+            &[("", &"x".repeat(100), "y")],
+            &expect![[r#"
+            [] "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" / "y"
+              WA token 1: expected `xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...`, got `y`
+        "#]],
         );
     }
 
     #[test]
     fn flags_parse_from_words() {
-        let render = |words: &[&str]| match parse_flags(words) {
-            Ok(flags) => format!("{flags:?}"),
-            Err(err) => format!("error: {err}"),
-        };
         let cases: &[&[&str]] = &[
             &[],
             &["case_sensitive", "space_change_sensitive"],
@@ -711,7 +633,13 @@ mod tests {
             &["case_sensitive", "case_sensitive"],
             &["ignore_case"],
         ];
-        let res: Vec<String> = cases.iter().map(|it| render(it)).collect();
+        let res: Vec<String> = cases
+            .iter()
+            .map(|words| match parse_flags(words) {
+                Ok(flags) => format!("{flags:?}"),
+                Err(err) => format!("error: {err}"),
+            })
+            .collect();
         expect![[r#"
             DefaultFlags { case_sensitive: false, space_change_sensitive: false, float_absolute_tolerance: None, float_relative_tolerance: None }
             DefaultFlags { case_sensitive: true, space_change_sensitive: true, float_absolute_tolerance: None, float_relative_tolerance: None }
@@ -722,7 +650,6 @@ mod tests {
             error: flag `float_tolerance` needs a finite non-negative number, found `abc`
             error: flag `float_absolute_tolerance` is given twice (float_tolerance sets both tolerances)
             error: flag `case_sensitive` is given twice (float_tolerance sets both tolerances)
-            error: unknown default validator flag `ignore_case` (known: case_sensitive, space_change_sensitive, float_absolute_tolerance, float_relative_tolerance, float_tolerance)"#]]
-        .assert_eq(&res.join("\n"));
+            error: unknown default validator flag `ignore_case` (known: case_sensitive, space_change_sensitive, float_absolute_tolerance, float_relative_tolerance, float_tolerance)"#]].assert_eq(&res.join("\n"));
     }
 }

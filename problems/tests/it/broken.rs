@@ -12,20 +12,30 @@ fn write(root: &Path, path: &str, text: &str) {
     std::fs::write(path, text).expect("write");
 }
 
+fn write_all(root: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        write(root, path, text);
+    }
+}
+
 /// A minimal valid 2025-09 package.
 fn valid(root: &Path) {
-    write(
+    write_all(
         root,
-        "problem.yaml",
-        "problem_format_version: 2025-09\nname: Echo\nuuid: 1\nlimits:\n  time_limit: 1\n",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Echo\nuuid: 1\nlimits:\n  time_limit: 1\n",
+            ),
+            ("statement/problem.en.md", "# Echo\n"),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "1\n"),
+            ("data/secret/1.in", "2\n"),
+            ("data/secret/1.ans", "2\n"),
+            ("input_validators/v.py", "raise SystemExit(42)\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
     );
-    write(root, "statement/problem.en.md", "# Echo\n");
-    write(root, "data/sample/1.in", "1\n");
-    write(root, "data/sample/1.ans", "1\n");
-    write(root, "data/secret/1.in", "2\n");
-    write(root, "data/secret/1.ans", "2\n");
-    write(root, "input_validators/v.py", "raise SystemExit(42)\n");
-    write(root, "submissions/accepted/echo.py", "print(input())\n");
 }
 
 /// Loads `root` and renders the outcome: `ok` and the warnings, or every diagnostic.
@@ -61,14 +71,18 @@ fn malformed_yaml_and_broken_data_are_reported_together() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     valid(root);
-    write(
+    write_all(
         root,
-        "problem.yaml",
-        "problem_format_version: 2025-09\nname: Echo\nlimits: [1, 2\n",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Echo\nlimits: [1, 2\n",
+            ),
+            ("data/sample/2.in", "no answer\n"),
+            ("data/sample/3.ans", "no input\n"),
+            ("submissions/too_slow/a.py", ""),
+        ],
     );
-    write(root, "data/sample/2.in", "no answer\n");
-    write(root, "data/sample/3.ans", "no input\n");
-    write(root, "submissions/too_slow/a.py", "");
     std::fs::remove_dir_all(root.join("data/secret")).expect("rm");
     check(
         root,
@@ -92,25 +106,27 @@ fn bad_values_and_unknown_keys_name_their_files() {
         "problem_format_version: 2025-09\nname: Echo\nuuid: 1\ncolour: blue\ntype: [pass-fail, quiz]\n\
          limits:\n  time_limit: 0\n  memory: lots\n  speed: 3\n",
     );
-    write(
+    write_all(
         root,
-        "data/test_group.yaml",
-        "output_validator_args: [float_tolerance]\n",
+        &[
+            (
+                "data/test_group.yaml",
+                "output_validator_args: [float_tolerance]\n",
+            ),
+            (
+                "data/secret/g1/test_group.yaml",
+                "score_aggregation: median\nmax_score: -1\nhint: none\n",
+            ),
+            ("data/secret/g1/a.in", "1\n"),
+            ("data/secret/g1/a.ans", "1\n"),
+            (
+                "data/secret/g2/test_group.yaml",
+                "output_validator_args: [ignore_case]\n",
+            ),
+            ("data/secret/g2/a.in", "1\n"),
+            ("data/secret/g2/a.ans", "1\n"),
+        ],
     );
-    write(
-        root,
-        "data/secret/g1/test_group.yaml",
-        "score_aggregation: median\nmax_score: -1\nhint: none\n",
-    );
-    write(root, "data/secret/g1/a.in", "1\n");
-    write(root, "data/secret/g1/a.ans", "1\n");
-    write(
-        root,
-        "data/secret/g2/test_group.yaml",
-        "output_validator_args: [ignore_case]\n",
-    );
-    write(root, "data/secret/g2/a.in", "1\n");
-    write(root, "data/secret/g2/a.ans", "1\n");
     std::fs::remove_dir_all(root.join("statement")).expect("rm");
     check(
         root,
@@ -135,25 +151,27 @@ fn group_arguments_apply_to_their_cases() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     valid(root);
-    write(
+    write_all(
         root,
-        "data/test_group.yaml",
-        "output_validator_args: [case_sensitive]\n",
+        &[
+            (
+                "data/test_group.yaml",
+                "output_validator_args: [case_sensitive]\n",
+            ),
+            (
+                "data/secret/1-exact/test_group.yaml",
+                "max_score: 40\nscore_aggregation: min\n",
+            ),
+            ("data/secret/1-exact/a.in", "1\n"),
+            ("data/secret/1-exact/a.ans", "1\n"),
+            (
+                "data/secret/2-loose/test_group.yaml",
+                "output_validator_args: float_tolerance 0.5\n",
+            ),
+            ("data/secret/2-loose/deeper/b.in", "1\n"),
+            ("data/secret/2-loose/deeper/b.ans", "1\n"),
+        ],
     );
-    write(
-        root,
-        "data/secret/1-exact/test_group.yaml",
-        "max_score: 40\nscore_aggregation: min\n",
-    );
-    write(root, "data/secret/1-exact/a.in", "1\n");
-    write(root, "data/secret/1-exact/a.ans", "1\n");
-    write(
-        root,
-        "data/secret/2-loose/test_group.yaml",
-        "output_validator_args: float_tolerance 0.5\n",
-    );
-    write(root, "data/secret/2-loose/deeper/b.in", "1\n");
-    write(root, "data/secret/2-loose/deeper/b.ans", "1\n");
     std::fs::remove_file(root.join("data/secret/1.in")).expect("rm");
     std::fs::remove_file(root.join("data/secret/1.ans")).expect("rm");
     let (problem, warnings) = problems::load(root).expect("loads");
@@ -192,16 +210,19 @@ fn legacy_group_flags_follow_validator_flags() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     valid(root);
-    write(
+    write_all(
         root,
-        "problem.yaml",
-        "name: Echo\nvalidator_flags: case_sensitive\n",
-    );
-    write(root, ".timelimit", "2.5\n");
-    write(
-        root,
-        "data/secret/testdata.yaml",
-        "output_validator_flags: space_change_sensitive\ngrader_flags: min first_error\n",
+        &[
+            (
+                "problem.yaml",
+                "name: Echo\nvalidator_flags: case_sensitive\n",
+            ),
+            (".timelimit", "2.5\n"),
+            (
+                "data/secret/testdata.yaml",
+                "output_validator_flags: space_change_sensitive\ngrader_flags: min first_error\n",
+            ),
+        ],
     );
     let (problem, warnings) = problems::load(root).expect("loads");
     assert_eq!(warnings, vec![]);

@@ -946,7 +946,8 @@ fn read_submissions(ctx: &mut Ctx, dir: &Path) -> Vec<ReferenceSubmission> {
             ctx.error(
                 &folder,
                 "unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, \
-                 run_time_error, memory_limit_exceeded, output_limit_exceeded or compile_error",
+                 run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, \
+                 rejected or brute_force",
             );
             continue;
         };
@@ -1125,7 +1126,7 @@ mod tests {
                 "warning: problem.yaml: no time limit (limits.time_limit or .timelimit): using 1 second",
                 "error: data/secret/lonely.in: test case has no answer file lonely.ans",
                 "error: output_validators: the problem uses a custom validator but has none",
-                "error: submissions/slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded or compile_error",
+                "error: submissions/slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected or brute_force",
             ]
         "#]]
         .assert_debug_eq(&lines);

@@ -80,7 +80,8 @@ impl Verdict {
     /// Kattis has no folder for MLE or OLE: as in Kattis' own tools and the ICPC CCS
     /// mapping, MLE counts as `run_time_error` and OLE as `wrong_answer`. Our own
     /// folders `memory_limit_exceeded`, `output_limit_exceeded` and `compile_error`
-    /// name one verdict each.
+    /// name one verdict each. `partially_accepted` (scored problems) is not known yet: it
+    /// needs an expected score range, not a verdict.
     pub fn for_submission_folder(folder: &str) -> Option<&'static [Verdict]> {
         Some(match folder {
             "accepted" => &[Verdict::AC],
@@ -90,6 +91,16 @@ impl Verdict {
             "memory_limit_exceeded" => &[Verdict::MLE],
             "output_limit_exceeded" => &[Verdict::OLE],
             "compile_error" => &[Verdict::CE],
+            // 2025-09: `rejected` requires one of RTE, TLE, WA; `brute_force` one of RTE, TLE
+            // (with MLE counted as RTE and OLE as WA, as above).
+            "rejected" => &[
+                Verdict::WA,
+                Verdict::OLE,
+                Verdict::TLE,
+                Verdict::RTE,
+                Verdict::MLE,
+            ],
+            "brute_force" => &[Verdict::TLE, Verdict::RTE, Verdict::MLE],
             _ => return None,
         })
     }
@@ -103,5 +114,53 @@ impl Verdict {
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.clics_id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn submission_folders() {
+        let folders = [
+            "accepted",
+            "wrong_answer",
+            "time_limit_exceeded",
+            "run_time_error",
+            "memory_limit_exceeded",
+            "output_limit_exceeded",
+            "compile_error",
+            "rejected",
+            "brute_force",
+            "partially_accepted",
+            "slow",
+        ];
+        let res: Vec<String> = folders
+            .iter()
+            .map(|folder| format!("{folder}: {:?}", Verdict::for_submission_folder(folder)))
+            .collect();
+        expect_test::expect![[r#"
+            accepted: Some([AC])
+            wrong_answer: Some([WA, OLE])
+            time_limit_exceeded: Some([TLE])
+            run_time_error: Some([RTE, MLE])
+            memory_limit_exceeded: Some([MLE])
+            output_limit_exceeded: Some([OLE])
+            compile_error: Some([CE])
+            rejected: Some([WA, OLE, TLE, RTE, MLE])
+            brute_force: Some([TLE, RTE, MLE])
+            partially_accepted: None
+            slow: None"#]].assert_eq(&res.join("\n"));
+    }
+
+    #[test]
+    fn precedence_follows_all() {
+        let mut sorted = Verdict::ALL;
+        sorted.sort_by_key(|it| std::cmp::Reverse(it.precedence()));
+        assert_eq!(sorted.first(), Some(&Verdict::AC));
+        assert_eq!(Verdict::JE.precedence(), 0);
+        assert!(Verdict::TLE.precedence() < Verdict::RTE.precedence());
+        assert_eq!(Verdict::from_short("tle"), Some(Verdict::TLE));
     }
 }

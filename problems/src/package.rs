@@ -606,6 +606,9 @@ fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name:
             short_name.to_owned()
         }
     };
+    if modern && yaml.get("uuid").is_none() {
+        ctx.warning(path, "no `uuid`: the 2025-09 format requires one");
+    }
 
     let types: Vec<String> = match yaml.get("type") {
         None => vec!["pass-fail".to_owned()],

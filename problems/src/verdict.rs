@@ -151,7 +151,8 @@ mod tests {
             rejected: Some([WA, OLE, TLE, RTE, MLE])
             brute_force: Some([TLE, RTE, MLE])
             partially_accepted: None
-            slow: None"#]].assert_eq(&res.join("\n"));
+            slow: None"#]]
+        .assert_eq(&res.join("\n"));
     }
 
     #[test]

@@ -28,8 +28,9 @@
 //! # Judging order
 //!
 //! [`Problem::test_cases`]: the samples first, then the secret data depth-first; within a
-//! folder, its own cases in lexicographic order of their names, then its subgroups in
-//! lexicographic order.
+//! folder, its `.in` files and subfolders together in byte order of their file names (as
+//! when sorting the paths: `a.in`, then `b/` with its cases, then `c.in`). The 2025-09
+//! format allows either cases or groups in one folder; legacy allows both.
 //!
 //! # Identity
 //!
@@ -85,8 +86,9 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// Every test case in judging order: samples first, then secret groups depth-first,
-    /// each folder's cases in lexicographic order of their names.
+    /// Every test case in judging order: samples first, then the secret data depth-first,
+    /// each folder's entries (`.in` files and subfolders alike) in lexicographic order of
+    /// their file names, so that the first failing case is the first in path order.
     pub fn test_cases(&self) -> Vec<&TestCase> {
         let mut res = Vec::new();
         self.sample.collect_cases(&mut res);
@@ -202,11 +204,23 @@ impl Aggregation {
 }
 
 impl TestGroup {
+    /// Depth-first: the folder's entries (case files and subfolders together) in byte order
+    /// of their file names, a subfolder's cases where the subfolder comes in that order.
     fn collect_cases<'a>(&'a self, out: &mut Vec<&'a TestCase>) {
-        out.extend(self.cases.iter());
+        let file_name = |path: &Path| {
+            path.file_name()
+                .map(|it| it.to_os_string())
+                .unwrap_or_default()
+        };
+        let mut cases = self.cases.iter().peekable();
         for group in &self.groups {
+            let group_dir = file_name(Path::new(&group.name));
+            while let Some(case) = cases.next_if(|case| file_name(&case.input) < group_dir) {
+                out.push(case);
+            }
             group.collect_cases(out);
         }
+        out.extend(cases);
     }
 }
 

@@ -252,3 +252,23 @@ fn a_missing_folder_is_an_io_error() {
         "{err}"
     );
 }
+
+#[test]
+fn cases_and_groups_interleave_in_path_order() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    valid(root);
+    write(root, "problem.yaml", "name: Echo\n");
+    write(root, ".timelimit", "1\n");
+    for path in ["a", "b/x", "b/c/y", "b/z", "c", "b.5", "0"] {
+        write(root, &format!("data/secret/{path}.in"), "1\n");
+        write(root, &format!("data/secret/{path}.ans"), "1\n");
+    }
+    let (problem, _) = problems::load(root).expect("loads");
+    let names: Vec<&str> = problem
+        .test_cases()
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    expect!["sample/1 secret/0 secret/1 secret/a secret/b/c/y secret/b/x secret/b/z secret/b.5 secret/c"].assert_eq(&names.join(" "));
+}

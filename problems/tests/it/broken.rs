@@ -270,5 +270,8 @@ fn cases_and_groups_interleave_in_path_order() {
         .iter()
         .map(|c| c.name.as_str())
         .collect();
-    expect!["sample/1 secret/0 secret/1 secret/a secret/b/c/y secret/b/x secret/b/z secret/b.5 secret/c"].assert_eq(&names.join(" "));
+    expect![
+        "sample/1 secret/0 secret/1 secret/a secret/b/c/y secret/b/x secret/b/z secret/b.5 secret/c"
+    ]
+    .assert_eq(&names.join(" "));
 }

@@ -1,0 +1,382 @@
+//! The CLICS Contest API: rebuild an ICPC scoreboard from an event feed (NDJSON), with
+//! the freeze, and the first-to-solve awards.
+//!
+//! Rules (CCS requirements): a submission's contest time is rounded down to whole
+//! minutes; a problem is solved at its first accepted submission; each earlier rejected
+//! submission whose judgement type carries a penalty adds `penalty_time`; the latest
+//! judgement of a submission counts (rejudgements replace earlier ones); submissions
+//! with no judgement yet are pending. Durations are read both as integer minutes (older
+//! feeds) and as CLICS time strings (`"0:20:00.000"`).
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::standings::{Place, ProblemResult, Rule, Score, places};
+use crate::{Error, Result};
+
+/// Parses a CLICS duration: integer minutes, or `[-]h:mm:ss[.fff]`; returns seconds.
+pub fn parse_duration(value: &Value) -> Option<f64> {
+    if let Some(minutes) = value.as_f64() {
+        return Some(minutes * 60.0);
+    }
+    let text = value.as_str()?;
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => (-1.0, rest),
+        None => (1.0, text),
+    };
+    let parts: Vec<&str> = text.split(':').collect();
+    let [h, m, s] = parts.as_slice() else {
+        return None;
+    };
+    Some(
+        sign * (h.parse::<f64>().ok()? * 3600.0
+            + m.parse::<f64>().ok()? * 60.0
+            + s.parse::<f64>().ok()?),
+    )
+}
+
+/// Everything the scoreboard needs from a feed, after the last update of each object.
+#[derive(Debug, Default)]
+pub struct Feed {
+    /// Contest length in seconds.
+    pub duration: f64,
+    /// Freeze length before the end, in seconds.
+    pub freeze: f64,
+    /// Minutes per penalised rejection.
+    pub penalty_minutes: u32,
+    /// Problem ids in ordinal order.
+    pub problems: Vec<String>,
+    /// Problem labels by id.
+    pub labels: HashMap<String, String>,
+    /// Team names by id.
+    pub teams: BTreeMap<String, String>,
+    /// Judgement types: id -> (penalty, solved).
+    pub judgement_types: HashMap<String, (bool, bool)>,
+    /// Submissions: id -> (team, problem, contest seconds).
+    pub submissions: HashMap<String, (String, String, f64)>,
+    /// Judgements: id -> (submission, judgement type), in feed order of last update.
+    pub judgements: Vec<(String, String, Option<String>)>,
+    /// Awards: id -> team ids.
+    pub awards: BTreeMap<String, Vec<String>>,
+}
+
+/// Reads an event feed (one JSON object a line).
+pub fn read_feed(text: &str, what: &str) -> Result<Feed> {
+    let mut feed = Feed {
+        penalty_minutes: 20,
+        ..Feed::default()
+    };
+    let mut problems: Vec<(i64, String)> = Vec::new();
+    let mut judgement_pos: HashMap<String, usize> = HashMap::new();
+    for (idx, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = || format!("{what}: line {}", idx + 1);
+        let event: Value = serde_json::from_str(line).map_err(|err| Error::format(at(), err))?;
+        let kind = event["type"]
+            .as_str()
+            .ok_or_else(|| Error::format(at(), "no `type`"))?;
+        let data = &event["data"];
+        let id = event["id"]
+            .as_str()
+            .or_else(|| data["id"].as_str())
+            .unwrap_or_default()
+            .to_owned();
+        let label = format!("{kind} {id}");
+        let text = |v: &Value, key: &str| -> Result<String> {
+            v[key]
+                .as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| Error::format(at(), format!("{label}: no `{key}`")))
+        };
+        match kind {
+            "contest" if !data.is_null() => {
+                feed.duration = parse_duration(&data["duration"])
+                    .ok_or_else(|| Error::format(at(), "bad contest duration"))?;
+                feed.freeze = parse_duration(&data["scoreboard_freeze_duration"]).unwrap_or(0.0);
+                if let Some(p) = parse_duration(&data["penalty_time"]) {
+                    feed.penalty_minutes = (p / 60.0).round() as u32;
+                }
+            }
+            "judgement-types" if !data.is_null() => {
+                feed.judgement_types.insert(
+                    id,
+                    (
+                        data["penalty"].as_bool().unwrap_or(false),
+                        data["solved"].as_bool().unwrap_or(false),
+                    ),
+                );
+            }
+            "problems" if !data.is_null() => {
+                problems.retain(|(_, p)| *p != id);
+                problems.push((
+                    data["ordinal"].as_i64().unwrap_or(problems.len() as i64),
+                    id.clone(),
+                ));
+                feed.labels
+                    .insert(id, data["label"].as_str().unwrap_or_default().to_owned());
+            }
+            "teams" if !data.is_null() => {
+                let name = data["display_name"]
+                    .as_str()
+                    .or_else(|| data["name"].as_str())
+                    .unwrap_or(&id)
+                    .to_owned();
+                feed.teams.insert(id, name);
+            }
+            "submissions" if !data.is_null() => {
+                let time = parse_duration(&data["contest_time"])
+                    .ok_or_else(|| Error::format(at(), "bad contest_time"))?;
+                feed.submissions.insert(
+                    id,
+                    (text(data, "team_id")?, text(data, "problem_id")?, time),
+                );
+            }
+            "judgements" if !data.is_null() => {
+                let entry = (
+                    id.clone(),
+                    text(data, "submission_id")?,
+                    data["judgement_type_id"].as_str().map(str::to_owned),
+                );
+                match judgement_pos.get(&id) {
+                    Some(&pos) => feed.judgements[pos] = entry,
+                    None => {
+                        judgement_pos.insert(id, feed.judgements.len());
+                        feed.judgements.push(entry);
+                    }
+                }
+            }
+            "awards" if !data.is_null() => {
+                let teams = data["team_ids"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|t| t.as_str().map(str::to_owned))
+                    .collect();
+                feed.awards.insert(id, teams);
+            }
+            _ => {}
+        }
+    }
+    problems.sort();
+    feed.problems = problems.into_iter().map(|(_, id)| id).collect();
+    Ok(feed)
+}
+
+/// One scoreboard row.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    /// Team id.
+    pub team_id: String,
+    /// Team name.
+    pub team: String,
+    /// Place (ties share `lo`).
+    pub place: Place,
+    /// Solved count, penalty minutes and last accept minute.
+    pub score: Score,
+    /// Per-problem results, in problem order.
+    pub problems: Vec<ProblemResult>,
+}
+
+impl Feed {
+    /// The judged verdict of each submission (the latest judgement with a type).
+    fn verdicts(&self) -> HashMap<&str, &str> {
+        let mut res = HashMap::new();
+        for (_, submission, verdict) in &self.judgements {
+            if let Some(verdict) = verdict {
+                res.insert(submission.as_str(), verdict.as_str());
+            }
+        }
+        res
+    }
+
+    /// The ICPC scoreboard counting submissions made before `until` seconds (the whole
+    /// contest by default; `duration - freeze` gives the frozen public view).
+    pub fn scoreboard(&self, until: Option<f64>) -> Result<Vec<Row>> {
+        let until = until.unwrap_or(f64::INFINITY);
+        let verdicts = self.verdicts();
+        let mut subs: Vec<(&String, &(String, String, f64))> = self.submissions.iter().collect();
+        subs.sort_by(|a, b| a.1.2.total_cmp(&b.1.2).then(a.0.cmp(b.0)));
+        let problem_idx: HashMap<&str, usize> = self
+            .problems
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.as_str(), i))
+            .collect();
+        let mut cells: BTreeMap<&str, Vec<ProblemResult>> = self
+            .teams
+            .keys()
+            .map(|t| {
+                (
+                    t.as_str(),
+                    vec![ProblemResult::default(); self.problems.len()],
+                )
+            })
+            .collect();
+        for (sub_id, (team, problem, time)) in subs {
+            if *time >= until {
+                continue;
+            }
+            let Some(verdict) = verdicts.get(sub_id.as_str()) else {
+                continue;
+            };
+            let &(penalty, solved) = self.judgement_types.get(*verdict).ok_or_else(|| {
+                Error::Invalid(format!(
+                    "submission {sub_id}: unknown judgement type {verdict}"
+                ))
+            })?;
+            let idx = *problem_idx.get(problem.as_str()).ok_or_else(|| {
+                Error::Invalid(format!("submission {sub_id}: unknown problem {problem}"))
+            })?;
+            let Some(row) = cells.get_mut(team.as_str()) else {
+                return Err(Error::Invalid(format!(
+                    "submission {sub_id}: unknown team {team}"
+                )));
+            };
+            let cell = &mut row[idx];
+            if cell.solved {
+                continue;
+            }
+            if solved {
+                cell.solved = true;
+                cell.accept_minute = Some((time / 60.0).floor() as u32);
+            } else if penalty {
+                cell.rejected += 1;
+            }
+        }
+        let rule = Rule::Icpc {
+            penalty_minutes: self.penalty_minutes,
+        };
+        let teams: Vec<(&str, Vec<ProblemResult>)> = cells.into_iter().collect();
+        let scores: Vec<Score> = teams.iter().map(|(_, r)| rule.score(r, &[])).collect();
+        let places = places(&rule, &scores);
+        let mut rows: Vec<Row> = teams
+            .into_iter()
+            .zip(scores)
+            .zip(places)
+            .map(|(((team_id, problems), score), place)| Row {
+                team_id: team_id.to_owned(),
+                team: self.teams.get(team_id).cloned().unwrap_or_default(),
+                place,
+                score,
+                problems,
+            })
+            .collect();
+        rows.sort_by(|a, b| a.place.lo.cmp(&b.place.lo).then(a.team.cmp(&b.team)));
+        Ok(rows)
+    }
+
+    /// First to solve each problem: the teams whose first accepted submission came
+    /// earliest (several when they tie to the second). Keyed by problem id.
+    pub fn first_to_solve(&self) -> BTreeMap<String, Vec<String>> {
+        let verdicts = self.verdicts();
+        let mut best: BTreeMap<String, (f64, Vec<String>)> = BTreeMap::new();
+        for (sub_id, (team, problem, time)) in &self.submissions {
+            let solved = verdicts
+                .get(sub_id.as_str())
+                .and_then(|v| self.judgement_types.get(*v))
+                .is_some_and(|&(_, solved)| solved);
+            if !solved || !self.teams.contains_key(team) || *time > self.duration {
+                continue;
+            }
+            let entry = best
+                .entry(problem.clone())
+                .or_insert((f64::INFINITY, Vec::new()));
+            if *time < entry.0 {
+                *entry = (*time, vec![team.clone()]);
+            } else if *time == entry.0 && !entry.1.contains(team) {
+                entry.1.push(team.clone());
+            }
+        }
+        best.into_iter()
+            .map(|(p, (_, mut teams))| {
+                teams.sort();
+                (p, teams)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_both_forms() {
+        assert_eq!(parse_duration(&serde_json::json!(20)), Some(1200.0));
+        assert_eq!(
+            parse_duration(&serde_json::json!("0:20:00.000")),
+            Some(1200.0)
+        );
+        assert_eq!(parse_duration(&serde_json::json!("5:00:00")), Some(18000.0));
+        assert_eq!(
+            parse_duration(&serde_json::json!("-0:01:30.5")),
+            Some(-90.5)
+        );
+        assert_eq!(parse_duration(&serde_json::json!("soon")), None);
+    }
+
+    const FEED: &str = r#"{"type":"contest","data":{"id":"c","duration":"5:00:00","scoreboard_freeze_duration":"1:00:00","penalty_time":20}}
+{"type":"judgement-types","id":"AC","data":{"id":"AC","penalty":false,"solved":true}}
+{"type":"judgement-types","id":"WA","data":{"id":"WA","penalty":true,"solved":false}}
+{"type":"judgement-types","id":"CE","data":{"id":"CE","penalty":false,"solved":false}}
+{"type":"problems","id":"a","data":{"id":"a","label":"A","ordinal":0}}
+{"type":"problems","id":"b","data":{"id":"b","label":"B","ordinal":1}}
+{"type":"teams","id":"1","data":{"id":"1","name":"One"}}
+{"type":"teams","id":"2","data":{"id":"2","name":"Two"}}
+{"type":"submissions","id":"s1","data":{"id":"s1","team_id":"1","problem_id":"a","contest_time":"0:10:59.9"}}
+{"type":"judgements","id":"j1","data":{"id":"j1","submission_id":"s1","judgement_type_id":"WA"}}
+{"type":"submissions","id":"s2","data":{"id":"s2","team_id":"1","problem_id":"a","contest_time":"0:30:00"}}
+{"type":"judgements","id":"j2","data":{"id":"j2","submission_id":"s2","judgement_type_id":"AC"}}
+{"type":"submissions","id":"s3","data":{"id":"s3","team_id":"2","problem_id":"a","contest_time":"0:20:00"}}
+{"type":"judgements","id":"j3","data":{"id":"j3","submission_id":"s3","judgement_type_id":"CE"}}
+{"type":"submissions","id":"s4","data":{"id":"s4","team_id":"2","problem_id":"a","contest_time":"0:25:00"}}
+{"type":"judgements","id":"j4","data":{"id":"j4","submission_id":"s4","judgement_type_id":"AC"}}
+{"type":"submissions","id":"s5","data":{"id":"s5","team_id":"2","problem_id":"b","contest_time":"4:30:00"}}
+{"type":"judgements","id":"j5","data":{"id":"j5","submission_id":"s5","judgement_type_id":"WA"}}
+{"type":"judgements","id":"j5","data":{"id":"j5","submission_id":"s5","judgement_type_id":"AC"}}
+"#;
+
+    #[test]
+    fn scoreboard_penalties_rejudgements_and_freeze() {
+        let feed = read_feed(FEED, "feed").expect("parses");
+        let rows = feed.scoreboard(None).expect("scoreboard");
+        // Team 2: a at 25 (CE costs nothing), b at 270 after the rejudgement to AC.
+        assert_eq!(rows[0].team, "Two");
+        assert_eq!(
+            rows[0].score,
+            Score {
+                points: 2.0,
+                penalty: 295.0,
+                last_accept: 270.0
+            }
+        );
+        // Team 1: a at 30 with one WA.
+        assert_eq!(
+            rows[1].score,
+            Score {
+                points: 1.0,
+                penalty: 50.0,
+                last_accept: 30.0
+            }
+        );
+        let frozen = feed
+            .scoreboard(Some(feed.duration - feed.freeze))
+            .expect("frozen");
+        assert_eq!(frozen[0].team, "Two");
+        assert_eq!(frozen[0].score.points, 1.0);
+        assert_eq!(frozen[0].score.penalty, 25.0);
+        let first = feed.first_to_solve();
+        assert_eq!(first["a"], vec!["2".to_owned()]);
+        assert_eq!(first["b"], vec!["2".to_owned()]);
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let err = read_feed("{\"type\":\"contest\"}\nnot json\n", "feed.ndjson").expect_err("bad");
+        assert!(err.to_string().starts_with("feed.ndjson: line"), "{err}");
+    }
+}

@@ -1,0 +1,345 @@
+//! Codeforces: standings import and the rating formula exactly as Mirzayanov published
+//! it ("Open Codeforces Rating System", 2015): seeds, the geometric mean of rank and
+//! seed, halving the gap, two corrections, integer truncation; and the performance
+//! rating (the old rating at which the computed change would be 0).
+//!
+//! Ranks for the rating are the *worst* place of a tie group, as Codeforces does.
+//! The win probability of rating `a` against `b` is `1 / (1 + 10^((b - a) / 400))`.
+
+use std::path::Path;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{Error, Result};
+
+/// One rated contestant of a round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// Handle.
+    pub handle: String,
+    /// Points (points rounds) or solved count (educational rounds).
+    pub points: f64,
+    /// Penalty minutes (educational rounds; 0 elsewhere).
+    pub penalty: f64,
+    /// Rating before the round, as used by the calculation.
+    pub old_rating: i32,
+    /// The published change, when known.
+    pub delta: Option<i32>,
+}
+
+/// Reads the row format `[handle, points, penalty, oldRating, delta]` (a JSON array of
+/// arrays), as in `shared/data/codeforces/*-data.json`.
+pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_rows(&text, &path.display().to_string())
+}
+
+/// Parses the row format; `what` names the source in errors.
+pub fn parse_rows(text: &str, what: &str) -> Result<Vec<Row>> {
+    let value: Value = serde_json::from_str(text).map_err(|err| Error::format(what, err))?;
+    let rows = value
+        .as_array()
+        .ok_or_else(|| Error::format(what, "expected a JSON array of rows"))?;
+    rows.iter()
+        .enumerate()
+        .map(|(idx, row)| {
+            let at = || format!("{what}: row {}", idx + 1);
+            let cells = row.as_array().filter(|c| c.len() >= 4).ok_or_else(|| {
+                Error::format(at(), "expected [handle, points, penalty, oldRating, delta]")
+            })?;
+            let number = |i: usize, name: &str| {
+                cells[i].as_f64().ok_or_else(|| {
+                    Error::format(at(), format!("{name} is not a number: {}", cells[i]))
+                })
+            };
+            Ok(Row {
+                handle: cells[0]
+                    .as_str()
+                    .ok_or_else(|| Error::format(at(), "handle is not a string"))?
+                    .to_owned(),
+                points: number(1, "points")?,
+                penalty: number(2, "penalty")?,
+                old_rating: number(3, "oldRating")? as i32,
+                delta: cells.get(4).and_then(Value::as_i64).map(|d| d as i32),
+            })
+        })
+        .collect()
+}
+
+/// Joins the Codeforces API's `contest.standings` and `contest.ratingChanges` results
+/// (the whole API responses or their `result` fields) into rows, keeping only rated
+/// contestants, as CodeElo does.
+pub fn from_api(standings: &Value, rating_changes: &Value) -> Result<Vec<Row>> {
+    let standings = standings.get("result").unwrap_or(standings);
+    let changes = rating_changes.get("result").unwrap_or(rating_changes);
+    let changes = changes
+        .as_array()
+        .ok_or_else(|| Error::format("contest.ratingChanges", "expected an array"))?;
+    let mut by_handle = std::collections::HashMap::new();
+    for (idx, change) in changes.iter().enumerate() {
+        let handle = change["handle"]
+            .as_str()
+            .ok_or_else(|| Error::format(format!("contest.ratingChanges[{idx}]"), "no handle"))?;
+        let old = change["oldRating"].as_i64().ok_or_else(|| {
+            Error::format(format!("contest.ratingChanges[{idx}]"), "no oldRating")
+        })?;
+        let new = change["newRating"].as_i64().unwrap_or(old);
+        by_handle.insert(handle.to_owned(), (old as i32, (new - old) as i32));
+    }
+    let rows = standings["rows"]
+        .as_array()
+        .ok_or_else(|| Error::format("contest.standings", "no rows"))?;
+    let mut res = Vec::new();
+    for (idx, row) in rows.iter().enumerate() {
+        let at = || format!("contest.standings rows[{idx}]");
+        let handle = row["party"]["members"][0]["handle"]
+            .as_str()
+            .ok_or_else(|| Error::format(at(), "no handle"))?;
+        let Some(&(old_rating, delta)) = by_handle.get(handle) else {
+            continue;
+        };
+        res.push(Row {
+            handle: handle.to_owned(),
+            points: row["points"]
+                .as_f64()
+                .ok_or_else(|| Error::format(at(), "no points"))?,
+            penalty: row["penalty"].as_f64().unwrap_or(0.0),
+            old_rating,
+            delta: Some(delta),
+        });
+    }
+    Ok(res)
+}
+
+/// Worst places of tie groups: rows ranked by points (desc) then penalty (asc).
+pub fn ranks(rows: &[Row]) -> Vec<usize> {
+    let rule = crate::standings::Rule::Icpc { penalty_minutes: 0 };
+    let scores: Vec<_> = rows
+        .iter()
+        .map(|r| crate::standings::Score {
+            points: r.points,
+            penalty: r.penalty,
+            last_accept: 0.0,
+        })
+        .collect();
+    crate::standings::places(&rule, &scores)
+        .into_iter()
+        .map(|p| p.hi)
+        .collect()
+}
+
+/// Probability that rating `a` beats rating `b`.
+pub fn win_probability(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
+}
+
+const LO: i32 = -2000;
+const HI: i32 = 8000;
+
+/// Seeds against a field of ratings, tabulated for every integer rating in `LO..=HI`.
+struct Field {
+    /// Distinct ratings and how many contestants have each.
+    counts: Vec<(i32, f64)>,
+    /// `1 + sum over the field of P(other beats r)`, for r = LO..=HI.
+    seed_table: Vec<f64>,
+}
+
+impl Field {
+    fn new(ratings: &[i32]) -> Field {
+        let mut map = std::collections::BTreeMap::new();
+        for r in ratings {
+            *map.entry(*r).or_insert(0.0) += 1.0;
+        }
+        let counts: Vec<(i32, f64)> = map.into_iter().collect();
+        let seed_table = (LO..=HI)
+            .map(|r| {
+                1.0 + counts
+                    .iter()
+                    .map(|&(other, n)| n * win_probability(f64::from(other), f64::from(r)))
+                    .sum::<f64>()
+            })
+            .collect();
+        Field { counts, seed_table }
+    }
+
+    /// `1 + sum over the whole field of P(other beats rating)`.
+    fn seed(&self, rating: i32) -> f64 {
+        if (LO..=HI).contains(&rating) {
+            self.seed_table[(rating - LO) as usize]
+        } else {
+            1.0 + self
+                .counts
+                .iter()
+                .map(|&(o, n)| n * win_probability(f64::from(o), f64::from(rating)))
+                .sum::<f64>()
+        }
+    }
+
+    /// The seed of a contestant rated `rating` against the field without `own` (their
+    /// own rating, which is in the field once).
+    fn seed_without(&self, rating: i32, own: i32) -> f64 {
+        self.seed(rating) - win_probability(f64::from(own), f64::from(rating))
+    }
+
+    /// The largest rating in 1..8000 whose seed (without `own`) is at least `m`.
+    fn rating_for_seed(&self, m: f64, own: i32) -> i32 {
+        let (mut lo, mut hi) = (1, 8000);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if self.seed_without(mid, own) < m {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        lo
+    }
+}
+
+/// Rating changes of a round, in the order of `rows`.
+pub fn rating_changes(rows: &[Row]) -> Vec<i32> {
+    let n = rows.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let ratings: Vec<i32> = rows.iter().map(|r| r.old_rating).collect();
+    let field = Field::new(&ratings);
+    let ranks = ranks(rows);
+    let mut deltas: Vec<i32> = (0..n)
+        .map(|i| {
+            let own = ratings[i];
+            let seed = field.seed_without(own, own);
+            let m = (ranks[i] as f64 * seed).sqrt();
+            let need = field.rating_for_seed(m, own);
+            (need - own) / 2
+        })
+        .collect();
+    let (first, second) = corrections(&ratings, &deltas);
+    for d in &mut deltas {
+        *d += first + second;
+    }
+    deltas
+}
+
+/// The two corrections: the sum of changes is made slightly negative, then the top
+/// `min(n, 4 round(sqrt n))` by old rating are kept from inflating (between -10 and 0).
+fn corrections(ratings: &[i32], deltas: &[i32]) -> (i32, i32) {
+    let n = deltas.len() as i32;
+    let sum: i32 = deltas.iter().sum();
+    let first = -sum / n - 1;
+    let mut order: Vec<usize> = (0..deltas.len()).collect();
+    order.sort_by(|&a, &b| ratings[b].cmp(&ratings[a]));
+    let top = (n).min(4 * f64::from(n).sqrt().round() as i32);
+    let top_sum: i32 = order[..top as usize]
+        .iter()
+        .map(|&i| deltas[i] + first)
+        .sum();
+    let second = (-top_sum / top).clamp(-10, 0);
+    (first, second)
+}
+
+/// Performance of each contestant: the smallest old rating at which their computed
+/// change (with the round's corrections held fixed) would be at most 0; `None` for
+/// contestants alone in first place (the change stays positive at any rating).
+pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
+    let n = rows.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let ratings: Vec<i32> = rows.iter().map(|r| r.old_rating).collect();
+    let field = Field::new(&ratings);
+    let ranks = ranks(rows);
+    let raw: Vec<i32> = (0..n)
+        .map(|i| {
+            let own = ratings[i];
+            let m = (ranks[i] as f64 * field.seed_without(own, own)).sqrt();
+            (field.rating_for_seed(m, own) - own) / 2
+        })
+        .collect();
+    let (first, second) = corrections(&ratings, &raw);
+    let correction = first + second;
+    (0..n)
+        .map(|i| {
+            let own = ratings[i];
+            // The change if this contestant had been rated x (the others unchanged).
+            let delta_at = |x: i32| {
+                let m = (ranks[i] as f64 * field.seed_without(x, own)).sqrt();
+                (field.rating_for_seed(m, own) - x) / 2 + correction
+            };
+            let (mut lo, mut hi) = (-4000, 12000);
+            if delta_at(hi) > 0 {
+                return None;
+            }
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if delta_at(mid) <= 0 {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            Some(hi)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(handle: &str, points: f64, rating: i32) -> Row {
+        Row {
+            handle: handle.to_owned(),
+            points,
+            penalty: 0.0,
+            old_rating: rating,
+            delta: None,
+        }
+    }
+
+    #[test]
+    fn the_winner_of_two_gains_and_the_loser_loses() {
+        let deltas = rating_changes(&[row("a", 10.0, 1500), row("b", 5.0, 1500)]);
+        assert!(deltas[0] > 0 && deltas[1] < 0, "{deltas:?}");
+        let deltas = rating_changes(&[row("weak", 10.0, 1200), row("strong", 5.0, 2000)]);
+        assert!(deltas[0] > 0 && deltas[1] < 0, "{deltas:?}");
+    }
+
+    #[test]
+    fn tied_entrants_get_the_same_change_whatever_the_order() {
+        let rows = vec![
+            row("a", 10.0, 1600),
+            row("b", 7.0, 1600),
+            row("c", 7.0, 1600),
+            row("d", 1.0, 1400),
+        ];
+        let deltas = rating_changes(&rows);
+        assert_eq!(deltas[1], deltas[2]);
+        let swapped = vec![
+            rows[0].clone(),
+            rows[2].clone(),
+            rows[1].clone(),
+            rows[3].clone(),
+        ];
+        assert_eq!(rating_changes(&swapped), deltas);
+        assert_eq!(ranks(&rows), vec![1, 3, 3, 4]);
+    }
+
+    #[test]
+    fn bad_rows_name_the_row() {
+        let err = parse_rows(
+            r#"[["a", 1, 0, 1500, 3], ["b", "x", 0, 1500, 1]]"#,
+            "f.json",
+        )
+        .expect_err("bad");
+        assert_eq!(
+            err.to_string(),
+            "f.json: row 2: points is not a number: \"x\""
+        );
+        assert!(parse_rows("{}", "f.json").is_err());
+    }
+}

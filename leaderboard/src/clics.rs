@@ -300,6 +300,52 @@ impl Feed {
     }
 }
 
+/// Reads a CLICS `scoreboard` object (`{"rows": [{"team_id", "rank", "score": {...}}]}`),
+/// accepting `total_time` as integer minutes or a time string; returns (team id, rank,
+/// score) in the file's order.
+pub fn read_scoreboard(value: &Value, what: &str) -> Result<Vec<(String, usize, Score)>> {
+    let rows = value["rows"]
+        .as_array()
+        .ok_or_else(|| Error::format(what, "no `rows` array"))?;
+    rows.iter()
+        .enumerate()
+        .map(|(idx, row)| {
+            let at = || format!("{what}: rows[{idx}]");
+            let team = row["team_id"]
+                .as_str()
+                .ok_or_else(|| Error::format(at(), "no team_id"))?
+                .to_owned();
+            let rank = row["rank"]
+                .as_u64()
+                .ok_or_else(|| Error::format(at(), "no rank"))? as usize;
+            let score = &row["score"];
+            let points = score["num_solved"]
+                .as_f64()
+                .or_else(|| score["score"].as_f64())
+                .ok_or_else(|| Error::format(at(), "score has neither num_solved nor score"))?;
+            let penalty = match &score["total_time"] {
+                Value::Null => 0.0,
+                time => {
+                    parse_duration(time).ok_or_else(|| Error::format(at(), "bad total_time"))?
+                        / 60.0
+                }
+            };
+            let last_accept = parse_duration(&score["time"])
+                .map(|t| t / 60.0)
+                .unwrap_or(0.0);
+            Ok((
+                team,
+                rank,
+                Score {
+                    points,
+                    penalty,
+                    last_accept,
+                },
+            ))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,6 +418,38 @@ mod tests {
         let first = feed.first_to_solve();
         assert_eq!(first["a"], vec!["2".to_owned()]);
         assert_eq!(first["b"], vec!["2".to_owned()]);
+    }
+
+    #[test]
+    fn scoreboard_objects_in_both_time_forms() {
+        let board = serde_json::json!({"rows": [
+            {"rank": 1, "team_id": "7", "score": {"num_solved": 3, "total_time": 200}},
+            {"rank": 2, "team_id": "3", "score": {"num_solved": 3, "total_time": "3:40:00.000", "time": "2:00:00"}}
+        ]});
+        let rows = read_scoreboard(&board, "scoreboard.json").expect("reads");
+        assert_eq!(
+            rows[0],
+            (
+                "7".to_owned(),
+                1,
+                Score {
+                    points: 3.0,
+                    penalty: 200.0,
+                    last_accept: 0.0
+                }
+            )
+        );
+        assert_eq!(
+            rows[1].2,
+            Score {
+                points: 3.0,
+                penalty: 220.0,
+                last_accept: 120.0
+            }
+        );
+        let err = read_scoreboard(&serde_json::json!({"rows": [{"rank": 1}]}), "s.json")
+            .expect_err("bad");
+        assert_eq!(err.to_string(), "s.json: rows[0]: no team_id");
     }
 
     #[test]

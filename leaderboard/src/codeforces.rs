@@ -330,6 +330,32 @@ mod tests {
     }
 
     #[test]
+    fn api_standings_and_rating_changes_join_on_rated_handles() {
+        let standings = serde_json::json!({"status": "OK", "result": {"rows": [
+            {"party": {"members": [{"handle": "alice"}]}, "rank": 1, "points": 1500.0, "penalty": 0},
+            {"party": {"members": [{"handle": "unrated"}]}, "rank": 2, "points": 900.0, "penalty": 0},
+            {"party": {"members": [{"handle": "bob"}]}, "rank": 3, "points": 400.0, "penalty": 0}
+        ]}});
+        let changes = serde_json::json!({"status": "OK", "result": [
+            {"handle": "alice", "rank": 1, "oldRating": 1600, "newRating": 1650},
+            {"handle": "bob", "rank": 2, "oldRating": 1700, "newRating": 1660}
+        ]});
+        let rows = from_api(&standings, &changes).expect("joins");
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            rows[0],
+            Row {
+                handle: "alice".into(),
+                points: 1500.0,
+                penalty: 0.0,
+                old_rating: 1600,
+                delta: Some(50)
+            }
+        );
+        assert_eq!(rows[1].delta, Some(-40));
+    }
+
+    #[test]
     fn bad_rows_name_the_row() {
         let err = parse_rows(
             r#"[["a", 1, 0, 1500, 3], ["b", "x", 0, 1500, 1]]"#,

@@ -125,6 +125,21 @@ impl Rule {
     }
 }
 
+/// IOI task score: the best score of each subtask over all submissions, summed.
+/// `submissions[s][t]` is submission `s`'s score on subtask `t`; a submission that
+/// reports fewer subtasks counts 0 on the missing ones.
+pub fn ioi_task_score(submissions: &[Vec<f64>]) -> f64 {
+    let subtasks = submissions.iter().map(Vec::len).max().unwrap_or(0);
+    (0..subtasks)
+        .map(|t| {
+            submissions
+                .iter()
+                .map(|s| s.get(t).copied().unwrap_or(0.0))
+                .fold(0.0, f64::max)
+        })
+        .sum()
+}
+
 /// Compares two scores: `Less` when `a` ranks ahead of `b`.
 pub fn compare(rule: &Rule, a: &Score, b: &Score) -> std::cmp::Ordering {
     let by_points = b.points.total_cmp(&a.points);
@@ -226,6 +241,17 @@ mod tests {
         assert_eq!(one[2], two[3]);
         assert_eq!(one[1], Place { lo: 1, hi: 1 });
         assert_eq!(one[0], Place { lo: 2, hi: 3 });
+    }
+
+    #[test]
+    fn ioi_takes_the_best_of_each_subtask() {
+        // Two partial submissions combine to full marks, as in IOI since 2017.
+        assert_eq!(
+            ioi_task_score(&[vec![20.0, 0.0, 30.0], vec![0.0, 50.0, 10.0]]),
+            100.0
+        );
+        assert_eq!(ioi_task_score(&[vec![20.0], vec![0.0, 50.0]]), 70.0);
+        assert_eq!(ioi_task_score(&[]), 0.0);
     }
 
     #[test]

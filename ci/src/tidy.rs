@@ -44,9 +44,68 @@ pub fn missing_module_docs(root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Heavy external crates and the files (path prefixes relative to the workspace root)
+/// where each may be named: the module-level half of the ownership rule in `arch`.
+pub const HEAVY_MODULES: &[(&str, &[&str])] = &[
+    ("bollard", &["judge/src/sandbox/docker.rs"]),
+    ("statrs", &["leaderboard/src/numeric.rs"]),
+    ("tch", &["trainer/"]),
+    ("reqwest", &["agent/src/", "trainer/tests/", "tests/"]),
+];
+
+/// Lines of Rust code (not comments) under `root` that name a heavy crate outside the
+/// files allowed for it, as `path:line: crate`. The `ci` crate itself is exempt (its
+/// tests name the crates as data).
+pub fn heavy_crates_outside_their_module(root: &Path) -> Vec<String> {
+    let mut res = Vec::new();
+    for path in rust_files(root) {
+        let relative = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for (idx, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            for (name, allowed) in HEAVY_MODULES {
+                let named =
+                    code.contains(&format!("{name}::")) || code.starts_with(&format!("use {name}"));
+                if named && !allowed.iter().any(|prefix| relative.starts_with(prefix)) {
+                    res.push(format!("{relative}:{}: {name}", idx + 1));
+                }
+            }
+        }
+    }
+    res
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heavy_crates_are_found_outside_their_module() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let write = |path: &str, text: &str| {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(path, text).expect("write");
+        };
+        write("judge/src/sandbox/docker.rs", "use bollard::Docker;\n");
+        write(
+            "judge/src/grade.rs",
+            "//! Doc naming bollard::Docker in a comment.\nfn f() { let _ = statrs::x(); }\n",
+        );
+        assert_eq!(
+            heavy_crates_outside_their_module(dir.path()),
+            vec!["judge/src/grade.rs:2: statrs"]
+        );
+    }
 
     #[test]
     fn module_doc_detection() {

@@ -36,3 +36,13 @@ fn every_rust_file_has_a_module_doc() {
         missing.join("\n")
     );
 }
+
+#[test]
+fn heavy_crates_stay_in_their_module() {
+    let found = ci::tidy::heavy_crates_outside_their_module(&ci::workspace_root());
+    assert!(
+        found.is_empty(),
+        "heavy crates named outside their module (see ci::tidy::HEAVY_MODULES):\n{}",
+        found.join("\n")
+    );
+}

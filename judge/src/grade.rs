@@ -18,7 +18,7 @@ use sha2::Digest;
 use crate::lang::Language;
 use crate::sandbox::{
     BackendKind, Job, JobEnd, JobLimits, MEMORY_HEADROOM, RunIo, RunReport, SANDBOX_UID, Sandbox,
-    SandboxConfig, Workspace, sandbox_env,
+    SandboxConfig, VALIDATOR_UID, ValidatorStep, Workspace, sandbox_env,
 };
 use crate::{Error, Result};
 
@@ -135,6 +135,64 @@ pub struct Report {
     pub tests: Vec<TestResult>,
 }
 
+/// How outputs are checked.
+enum Checker {
+    /// The default validator; flags per test case.
+    Default,
+    /// A custom output validator, compiled like a submission.
+    Custom {
+        /// Its source and language.
+        unit: Box<Submission>,
+        /// Its calling convention.
+        convention: Convention,
+        /// Arguments from `problem.yaml`.
+        flags: Vec<String>,
+    },
+}
+
+/// How a custom validator is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Convention {
+    /// Kattis: `validator input answer feedback_dir [args] < team_output`; 42 accepts,
+    /// 43 rejects, anything else is a judge error.
+    Kattis,
+    /// Codeforces testlib: `checker input output answer`; 0 OK, 1 WA, 2 PE (a WA),
+    /// 3 FAIL (a judge error), 7 partial points (a WA on pass-fail problems).
+    Testlib,
+}
+
+/// The single source file of a package's output validator: `output_validators/` (legacy)
+/// or `output_validator/` (2025-09), with the source directly inside or in one subfolder.
+pub fn validator_source(problem: &Problem) -> Result<PathBuf> {
+    let root = problem.output_validator.clone().ok_or_else(|| {
+        Error::Unsupported(format!(
+            "problem {} asks for a custom validator but has none",
+            problem.short_name
+        ))
+    })?;
+    let mut candidates = Vec::new();
+    let mut folders = vec![root.clone()];
+    if let Ok(entries) = std::fs::read_dir(&root) {
+        folders.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+    }
+    for folder in folders {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_file() && crate::lang::for_path(&path).is_ok() {
+                candidates.push(path);
+            }
+        }
+    }
+    match candidates.as_slice() {
+        [one] => Ok(one.clone()),
+        _ => Err(Error::Unsupported(format!(
+            "{}: expected exactly one validator source (.c, .cpp, .py, .java), found {}",
+            root.display(),
+            candidates.len()
+        ))),
+    }
+}
+
 /// Judges `submission` on `problem`, calling `on_test` as each test finishes.
 ///
 /// Wrong answers, time-outs and compile errors are verdicts inside `Ok`; `Err` means the
@@ -146,13 +204,29 @@ pub async fn judge(
     options: &Options,
     on_test: &mut (dyn FnMut(&TestResult) + Send),
 ) -> Result<Report> {
-    let flags = match &problem.validation {
-        Validation::Default(flags) => *flags,
-        Validation::Custom { .. } => {
+    let checker = match &problem.validation {
+        Validation::Default(_) => Checker::Default,
+        Validation::Custom {
+            interactive: true, ..
+        } => {
             return Err(Error::Unsupported(format!(
-                "problem {} uses a custom output validator (issue 4)",
+                "problem {} is interactive (issue 4)",
                 problem.short_name
             )));
+        }
+        Validation::Custom { flags, .. } => {
+            let path = validator_source(problem)?;
+            let unit = Submission::from_file(&path, None, u64::MAX)?;
+            let convention = if problem_convention_is_testlib(problem) {
+                Convention::Testlib
+            } else {
+                Convention::Kattis
+            };
+            Checker::Custom {
+                unit: Box::new(unit),
+                convention,
+                flags: flags.clone(),
+            }
         }
     };
     let size = submission.source.len() as u64;
@@ -164,26 +238,15 @@ pub async fn judge(
         });
     }
     let mut ws = Workspace::new()?;
-    let cases = problem.test_cases();
-    let mut runs = Vec::with_capacity(cases.len());
-    for (idx, case) in cases.iter().enumerate() {
-        let stdin = ws.add_input(&format!("{idx:04}.in"), &case.input)?;
-        runs.push(RunIo {
-            stdin: Some(stdin),
-            stdout: format!("/judge/out/{idx:04}.out").into(),
-            stderr: format!("/judge/out/{idx:04}.err").into(),
-        });
-    }
     let mut sandbox = Sandbox::open(options.backend, config, &ws).await?;
     let res = judge_in(
         problem,
         submission,
+        &checker,
         config,
         options,
         &mut ws,
         &mut sandbox,
-        runs,
-        flags,
         on_test,
     )
     .await;
@@ -191,45 +254,151 @@ pub async fn judge(
     res
 }
 
+/// Whether `problem.yaml` selects the testlib convention (`validator_convention: testlib`).
+fn problem_convention_is_testlib(problem: &Problem) -> bool {
+    let text = std::fs::read_to_string(problem.root.join("problem.yaml")).unwrap_or_default();
+    serde_yaml::from_str::<serde_yaml::Value>(&text)
+        .ok()
+        .and_then(|v| {
+            v.get("validator_convention")
+                .and_then(|c| c.as_str().map(str::to_owned))
+        })
+        .is_some_and(|c| c == "testlib")
+}
+
+/// Limits of an output validator's run.
+const VALIDATOR_LIMITS: JobLimits = JobLimits {
+    cpu_ms: 30_000,
+    wall_ms: 60_000,
+    output_bytes: 8 << 20,
+    stack_bytes: 64 << 20,
+    processes: 64,
+    open_files: 256,
+};
+
 #[allow(clippy::too_many_arguments)] // reason: one private step of judge(), called once
 async fn judge_in(
     problem: &Problem,
     submission: &Submission,
+    checker: &Checker,
     config: &SandboxConfig,
     options: &Options,
     ws: &mut Workspace,
     sandbox: &mut Sandbox,
-    runs: Vec<RunIo>,
-    flags: problems::default_validator::DefaultFlags,
     on_test: &mut (dyn FnMut(&TestResult) + Send),
 ) -> Result<Report> {
     let lang = &submission.language;
     let limits = problem.limits;
     let memory_mib = limits.memory_bytes.div_ceil(1024 * 1024);
-    let (compile, build) = compile(submission, config, options, ws, sandbox, &limits).await?;
     let cases = problem.test_cases();
     let total = cases.len();
+    let (compile_info, build) = compile(
+        submission,
+        Unit::Submission,
+        config,
+        options,
+        ws,
+        sandbox,
+        &limits,
+    )
+    .await?;
     let mut report = Report {
         verdict: Verdict::CE,
         score: 0.0,
         passed: 0,
         total,
         language: lang.id.clone(),
-        compile,
+        compile: compile_info,
         tests: Vec::new(),
     };
     let Some(build) = build else {
         return Ok(report);
     };
-    let copy_in = build
+    let mut copy_in: Vec<(PathBuf, PathBuf, Option<u32>)> = build
         .iter()
         .map(|name| {
             (
-                Path::new("/judge/src").join(name),
+                Unit::Submission.src_dir().join("build").join(name),
                 Path::new("/box").join(name),
+                None,
             )
         })
         .collect();
+    let mut validator_command = None;
+    if let Checker::Custom {
+        unit,
+        convention,
+        flags,
+    } = checker
+    {
+        let (info, vbuild) =
+            compile(unit, Unit::Validator, config, options, ws, sandbox, &limits).await?;
+        let Some(vbuild) = vbuild else {
+            return Err(Error::Unsupported(format!(
+                "the output validator does not compile:\n{}",
+                info.log
+            )));
+        };
+        copy_in.extend(vbuild.iter().map(|name| {
+            (
+                Unit::Validator.src_dir().join("build").join(name),
+                Path::new("/validator").join(name),
+                Some(VALIDATOR_UID),
+            )
+        }));
+        validator_command = Some((
+            unit.language.command(&unit.language.run, &unit.source, 256),
+            *convention,
+            flags.clone(),
+        ));
+    }
+    let mut runs = Vec::with_capacity(total);
+    for (idx, case) in cases.iter().enumerate() {
+        let stdin = ws.add_input(&format!("{idx:04}.in"), &case.input)?;
+        let stdout: PathBuf = format!("/judge/out/{idx:04}.out").into();
+        let validator = match &validator_command {
+            None => None,
+            Some((run, convention, flags)) => {
+                let input = ws.add_for_validator(&format!("{idx:04}.in"), &case.input)?;
+                let answer = ws.add_for_validator(&format!("{idx:04}.ans"), &case.answer)?;
+                let feedback: PathBuf = format!("/judge/out/fb-{idx:04}/").into();
+                let mut command = run.clone();
+                let (stdin, feedback_dir, give_output) = match convention {
+                    Convention::Kattis => {
+                        command.extend(
+                            [input, answer, feedback.clone()].map(|p| p.display().to_string()),
+                        );
+                        command.extend(flags.iter().cloned());
+                        (Some(stdout.clone()), Some(feedback), false)
+                    }
+                    Convention::Testlib => {
+                        command.extend(
+                            [input, stdout.clone(), answer].map(|p| p.display().to_string()),
+                        );
+                        (None, None, true)
+                    }
+                };
+                Some(ValidatorStep {
+                    command,
+                    uid: VALIDATOR_UID,
+                    gid: VALIDATOR_UID,
+                    workdir: "/validator".into(),
+                    stdin,
+                    stdout: format!("/judge/out/{idx:04}.vout").into(),
+                    stderr: format!("/judge/out/{idx:04}.verr").into(),
+                    feedback_dir,
+                    give_output,
+                    limits: VALIDATOR_LIMITS,
+                })
+            }
+        };
+        runs.push(RunIo {
+            stdin: Some(stdin),
+            stdout,
+            stderr: format!("/judge/out/{idx:04}.err").into(),
+            validator,
+        });
+    }
     let time_ms = limits.time.as_millis() as u64;
     let job = Job {
         uid: SANDBOX_UID,
@@ -251,29 +420,41 @@ async fn judge_in(
         copy_out: None,
     };
     let mut results = Vec::new();
-    let mut failure: Option<std::result::Result<(), Error>> = None;
+    let mut failure: Option<Error> = None;
     let run_all = options.run_all;
     let out_dir = ws.host_out();
+    let convention = validator_command.as_ref().map(|(_, c, _)| *c);
     let mut on_report = |run: RunReport| -> bool {
         let Some(case) = cases.get(run.index) else {
-            failure = Some(Err(Error::Sandbox {
+            failure = Some(Error::Sandbox {
                 backend: options.backend.name(),
                 why: format!("unknown run {}", run.index),
-            }));
+            });
             return false;
         };
         let (verdict, message) = match classify(&run, &limits) {
             Ok(Some(it)) => it,
-            Ok(None) => check_output(
-                &out_dir.join(format!("{:04}.out", run.index)),
-                &case.answer,
-                &flags,
-            ),
+            Ok(None) => match convention {
+                None => {
+                    let flags = match problem.validation_for(case) {
+                        Validation::Default(flags) => flags,
+                        Validation::Custom { .. } => {
+                            problems::default_validator::DefaultFlags::default()
+                        }
+                    };
+                    check_output(
+                        &out_dir.join(format!("{:04}.out", run.index)),
+                        &case.answer,
+                        &flags,
+                    )
+                }
+                Some(convention) => validator_verdict(&run, convention, &out_dir),
+            },
             Err(why) => {
-                failure = Some(Err(Error::Sandbox {
+                failure = Some(Error::Sandbox {
                     backend: options.backend.name(),
                     why,
-                }));
+                });
                 return false;
             }
         };
@@ -301,7 +482,7 @@ async fn judge_in(
             &mut on_report,
         )
         .await?;
-    if let Some(Err(err)) = failure {
+    if let Some(err) = failure {
         return Err(err);
     }
     if end == JobEnd::Completed && results.len() != total {
@@ -323,6 +504,70 @@ async fn judge_in(
     };
     report.tests = results;
     Ok(report)
+}
+
+/// The verdict of a custom validator's run: its exit code under its convention, with its
+/// messages. A validator that crashed, timed out or exited otherwise is a judge error.
+fn validator_verdict(run: &RunReport, convention: Convention, out_dir: &Path) -> (Verdict, String) {
+    let Some(step) = &run.validator else {
+        return (Verdict::JE, "the output validator did not run".to_owned());
+    };
+    let read = |name: String| {
+        let mut text = std::fs::read(out_dir.join(name)).unwrap_or_default();
+        text.truncate(4096);
+        String::from_utf8_lossy(&text).trim().to_owned()
+    };
+    if let Some(err) = &step.exec_error {
+        return (
+            Verdict::JE,
+            format!("the output validator could not start: {err}"),
+        );
+    }
+    if step.wall_timeout || step.signal.is_some() {
+        return (
+            Verdict::JE,
+            format!(
+                "the output validator crashed or timed out (signal {:?})",
+                step.signal
+            ),
+        );
+    }
+    let idx = run.index;
+    match convention {
+        Convention::Kattis => {
+            let judge = read(format!("fb-{idx:04}/judgemessage.txt"));
+            let team = read(format!("fb-{idx:04}/teammessage.txt"));
+            let message = [judge, team]
+                .into_iter()
+                .filter(|m| !m.is_empty())
+                .collect::<Vec<_>>()
+                .join(" / ");
+            match step.exit_code {
+                Some(42) => (Verdict::AC, message),
+                Some(43) => (Verdict::WA, message),
+                code => (
+                    Verdict::JE,
+                    format!(
+                        "the output validator exited with {code:?} (42 or 43 expected): {message}"
+                    ),
+                ),
+            }
+        }
+        Convention::Testlib => {
+            let message = read(format!("{idx:04}.verr"));
+            match step.exit_code {
+                Some(0) => (Verdict::AC, message),
+                Some(1) => (Verdict::WA, message),
+                Some(2) => (Verdict::WA, format!("presentation error: {message}")),
+                Some(7) => (Verdict::WA, format!("partially correct: {message}")),
+                Some(3) => (Verdict::JE, format!("the checker failed: {message}")),
+                code => (
+                    Verdict::JE,
+                    format!("the checker exited with {code:?}: {message}"),
+                ),
+            }
+        }
+    }
 }
 
 /// The verdict a run's measurements decide without looking at its output, or `None`
@@ -411,10 +656,46 @@ fn check_output(
     }
 }
 
-/// Compiles (or takes the build from the cache); returns the build's file names in
-/// `/judge/src`, or `None` on a compile error.
+/// What is being compiled: the submission or the output validator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Submission,
+    Validator,
+}
+
+impl Unit {
+    fn tag(self) -> &'static str {
+        match self {
+            Unit::Submission => "submission",
+            Unit::Validator => "validator",
+        }
+    }
+
+    /// The sandbox folder holding the unit's source and build.
+    fn src_dir(self) -> PathBuf {
+        Path::new("/judge/src").join(self.tag())
+    }
+
+    fn workdir(self) -> &'static str {
+        match self {
+            Unit::Submission => "/box",
+            Unit::Validator => "/validator",
+        }
+    }
+
+    fn uid(self) -> u32 {
+        match self {
+            Unit::Submission => SANDBOX_UID,
+            Unit::Validator => VALIDATOR_UID,
+        }
+    }
+}
+
+/// Compiles (or takes the build from the cache); the build's files end up in
+/// `/judge/src/<unit>/build/`; returns their names, or `None` on a compile error.
 async fn compile(
     submission: &Submission,
+    unit: Unit,
     config: &SandboxConfig,
     options: &Options,
     ws: &mut Workspace,
@@ -440,13 +721,20 @@ async fn compile(
         hasher.update([0]);
     }
     let key = hex::encode(hasher.finalize());
+    let host_unit = ws.host_src().join(unit.tag());
+    let host_build = host_unit.join("build");
+    std::fs::create_dir_all(&host_build).map_err(|source| Error::Io {
+        what: "cannot create",
+        path: host_build.clone(),
+        source,
+    })?;
     let cached = options
         .cache_dir
         .as_ref()
         .map(|dir| dir.join(&key))
         .filter(|dir| dir.join(".complete").is_file());
     if let Some(dir) = cached {
-        let names = copy_files(&dir, &ws.host_src())?;
+        let names = copy_files(&dir, &host_build)?;
         let info = CompileInfo {
             cached: true,
             ok: true,
@@ -456,13 +744,25 @@ async fn compile(
         };
         return Ok((info, Some(names)));
     }
-    let src = ws.add_source(&source_name, submission.source.as_bytes())?;
+    std::fs::write(host_unit.join(&source_name), submission.source.as_bytes()).map_err(
+        |source| Error::Io {
+            what: "cannot write",
+            path: host_unit.join(&source_name),
+            source,
+        },
+    )?;
     let compile_ms = limits.compilation_time.as_millis() as u64;
+    let log = format!("/judge/out/{}-compile.log", unit.tag());
+    let out_build = format!("/judge/out/{}-build", unit.tag());
     let job = Job {
-        uid: SANDBOX_UID,
-        gid: SANDBOX_UID,
-        workdir: "/box".into(),
-        copy_in: vec![(src, Path::new("/box").join(&source_name))],
+        uid: unit.uid(),
+        gid: unit.uid(),
+        workdir: unit.workdir().into(),
+        copy_in: vec![(
+            unit.src_dir().join(&source_name),
+            Path::new(unit.workdir()).join(&source_name),
+            None,
+        )],
         command,
         env: sandbox_env(),
         limits: JobLimits {
@@ -476,10 +776,11 @@ async fn compile(
         oom_file: None,
         runs: vec![RunIo {
             stdin: None,
-            stdout: "/judge/out/compile.log".into(),
-            stderr: "/judge/out/compile.log".into(),
+            stdout: log.clone().into(),
+            stderr: log.clone().into(),
+            validator: None,
         }],
-        copy_out: Some("/judge/out/build".into()),
+        copy_out: Some(out_build.clone().into()),
     };
     let mut report = None;
     sandbox
@@ -503,7 +804,7 @@ async fn compile(
             why: format!("cannot start the compiler: {err}"),
         });
     }
-    let mut log = std::fs::read(ws.host_out().join("compile.log")).unwrap_or_default();
+    let mut log = std::fs::read(ws.host_out_file(Path::new(&log))).unwrap_or_default();
     log.truncate(64 * 1024);
     let mut log = String::from_utf8_lossy(&log).into_owned();
     let ok = run.exit_code == Some(0) && !run.wall_timeout;
@@ -524,8 +825,8 @@ async fn compile(
     if !ok {
         return Ok((info, None));
     }
-    let build_dir = ws.host_out().join("build");
-    let names = copy_files(&build_dir, &ws.host_src())?;
+    let build_dir = ws.host_out_file(Path::new(&out_build));
+    let names = copy_files(&build_dir, &host_build)?;
     if let Some(cache) = &options.cache_dir {
         store_in_cache(&build_dir, &cache.join(&key));
     }
@@ -594,6 +895,7 @@ mod tests {
             oom_kill: false,
             wall_timeout: false,
             exec_error: None,
+            validator: None,
         };
         f(&mut it);
         it

@@ -1,7 +1,7 @@
 //! The `judge` command line: `run`, `verify`, `languages`, `selftest` and `bench`.
 //!
 //! Exit codes: 0 accepted (or every check passed), 1 a rejected verdict (or a failed
-//! check), 2 the judge itself failed.
+//! check), 2 the judge itself failed (a judge error, JE, included).
 
 mod bench;
 
@@ -196,10 +196,11 @@ async fn run(
             report.verdict, report.passed, report.total, report.score
         );
     }
-    Ok(if report.verdict == Verdict::AC {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    Ok(match report.verdict {
+        Verdict::AC => ExitCode::SUCCESS,
+        // A judge error (e.g. a crashing output validator) is the judge's failure.
+        Verdict::JE => ExitCode::from(2),
+        _ => ExitCode::from(1),
     })
 }
 

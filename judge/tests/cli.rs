@@ -341,3 +341,142 @@ fn bad_input_gets_a_clear_error_and_exit_code_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("malformed YAML at line"));
 }
+
+/// A package whose answers are any x with 1 <= x <= n and x * x >= n, checked by a
+/// custom validator `validator_file` (under output_validators/check/).
+fn square_package(validator_file: &str, validator: &str, yaml_extra: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "problem.yaml",
+        &format!("name: Big square\nvalidation: custom\n{yaml_extra}limits:\n  time_limit: 1\n"),
+    );
+    for n in [10, 1000, 77] {
+        write(root, &format!("data/secret/{n}.in"), &format!("{n}\n"));
+        write(root, &format!("data/secret/{n}.ans"), &format!("{n}\n"));
+    }
+    write(
+        root,
+        &format!("output_validators/check/{validator_file}"),
+        validator,
+    );
+    dir
+}
+
+const KATTIS_VALIDATOR: &str = r#"import sys
+n = int(open(sys.argv[1]).read())
+feedback = sys.argv[3]
+tokens = sys.stdin.read().split()
+def reject(message):
+    open(feedback + "judgemessage.txt", "w").write(message)
+    sys.exit(43)
+if len(tokens) != 1 or not tokens[0].isdigit():
+    reject("expected one integer")
+x = int(tokens[0])
+if not (1 <= x <= n and x * x >= n):
+    reject(f"{x} is not a valid answer for {n}")
+sys.exit(42)
+"#;
+
+const TESTLIB_CHECKER: &str = r#"#include <cstdio>
+int main(int argc, char** argv) {
+    if (argc != 4) return 3;
+    FILE* in = fopen(argv[1], "r"); FILE* out = fopen(argv[2], "r"); FILE* ans = fopen(argv[3], "r");
+    if (!in || !out || !ans) { fprintf(stderr, "cannot open a file"); return 3; }
+    long n, x;
+    if (fscanf(in, "%ld", &n) != 1) return 3;
+    if (fscanf(out, "%ld", &x) != 1) { fprintf(stderr, "no integer"); return 2; }
+    if (x < 1 || x > n || x * x < n) { fprintf(stderr, "%ld is not valid for %ld", x, n); return 1; }
+    return 0;
+}
+"#;
+
+fn run_on(
+    backend: &str,
+    package: &Path,
+    name: &str,
+    source: &str,
+) -> (Option<i32>, serde_json::Value) {
+    let sources = tempfile::tempdir().expect("tempdir");
+    let path = sources.path().join(name);
+    std::fs::write(&path, source).expect("write");
+    let out = judge(&[
+        "run",
+        "--backend",
+        backend,
+        "--json",
+        "--all",
+        "--no-cache",
+        "--problem",
+        package.to_str().expect("utf-8"),
+        path.to_str().expect("utf-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report =
+        serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap_or_else(|_| {
+            panic!(
+                "no report; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    (out.status.code(), report)
+}
+
+fn custom_validators(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let different = "n = int(input())\nx = 1\nwhile x * x < n:\n    x += 1\nprint(x)\n";
+    let echo = "print(int(input()))\n";
+    for (package, kind) in [
+        (
+            square_package("validate.py", KATTIS_VALIDATOR, ""),
+            "kattis",
+        ),
+        (
+            square_package(
+                "checker.cpp",
+                TESTLIB_CHECKER,
+                "validator_convention: testlib\n",
+            ),
+            "testlib",
+        ),
+    ] {
+        for (source, want) in [
+            (echo, "AC"),
+            (different, "AC"),
+            ("print(1)\n", "WA"),
+            ("print('hello')\n", "WA"),
+        ] {
+            let (code, report) = run_on(backend, package.path(), "s.py", source);
+            assert_eq!(
+                report["verdict"], want,
+                "{backend} {kind} {source:?}: {report}"
+            );
+            assert_eq!(code, Some(if want == "AC" { 0 } else { 1 }));
+            if want == "WA" {
+                let message = report["tests"][0]["message"].as_str().unwrap_or_default();
+                assert!(
+                    !message.is_empty(),
+                    "{backend} {kind}: the validator's message is kept: {report}"
+                );
+            }
+        }
+    }
+    // A validator that crashes is a judge error, never the contestant's wrong answer.
+    let crashing = square_package("validate.py", "import sys\nraise SystemExit(1)\n", "");
+    let (code, report) = run_on(backend, crashing.path(), "s.py", echo);
+    assert_eq!(report["verdict"], "JE", "{report}");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn custom_output_validators_docker() {
+    custom_validators("docker");
+}
+
+#[test]
+fn custom_output_validators_bwrap() {
+    custom_validators("bwrap");
+}

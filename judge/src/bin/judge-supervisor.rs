@@ -38,9 +38,10 @@ struct Spec {
     gid: u32,
     /// The working folder of the programs (writable by `uid`).
     workdir: PathBuf,
-    /// Files copied (as root, then handed to `uid`) into the work folder before the runs.
+    /// Files copied (as root, then handed to `uid`, or to the third element when given)
+    /// into a work folder before the runs.
     #[serde(default)]
-    copy_in: Vec<(PathBuf, PathBuf)>,
+    copy_in: Vec<(PathBuf, PathBuf, Option<u32>)>,
     /// The program and its arguments; the program is looked up in the `PATH` of `env`.
     command: Vec<String>,
     /// The programs' whole environment.
@@ -56,7 +57,7 @@ struct Spec {
     copy_out: Option<PathBuf>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize)]
 struct SpecLimits {
     /// CPU time per run, in milliseconds: RLIMIT_CPU is set to the next whole second + 1
     /// as a backstop; the verdict compares the measured time with the limit.
@@ -81,6 +82,28 @@ struct RunIo {
     stdout: PathBuf,
     /// Standard error, created by the supervisor (the same file as stdout when equal).
     stderr: PathBuf,
+    /// An output validator to run after the program, when it exited with 0 in time.
+    #[serde(default)]
+    validator: Option<ValidatorStep>,
+}
+
+/// An output validator run: another user, its own limits, its own files.
+#[derive(Debug, Deserialize)]
+struct ValidatorStep {
+    /// The full command, arguments included.
+    command: Vec<String>,
+    uid: u32,
+    gid: u32,
+    workdir: PathBuf,
+    /// Standard input (the team's output for Kattis validators).
+    stdin: Option<PathBuf>,
+    stdout: PathBuf,
+    stderr: PathBuf,
+    /// Created empty before the run and handed to `uid` (Kattis' feedback folder).
+    feedback_dir: Option<PathBuf>,
+    /// Hand the program's standard output file to `uid` (testlib checkers open it by path).
+    give_output: bool,
+    limits: SpecLimits,
 }
 
 /// One run's report: a JSON line on stdout.
@@ -96,6 +119,20 @@ struct Report {
     oom_kill: bool,
     wall_timeout: bool,
     /// The program could not be started (errno text): a judge or language-table problem.
+    exec_error: Option<String>,
+    /// The output validator's run, when one ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    validator: Option<StepReport>,
+}
+
+/// How a validator run ended.
+#[derive(Debug, Serialize)]
+struct StepReport {
+    exit_code: Option<i32>,
+    signal: Option<i32>,
+    cpu_ms: f64,
+    wall_ms: f64,
+    wall_timeout: bool,
     exec_error: Option<String>,
 }
 
@@ -133,7 +170,7 @@ fn run_spec(path: &Path) -> Result<(), String> {
     // Orphans of the programs are reparented to us, so we can reap them.
     // SAFETY: prctl with integer arguments only.
     unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
-    for (from, to) in &spec.copy_in {
+    for (from, to, owner) in &spec.copy_in {
         // Replace, never write through, whatever the work folder holds at that name.
         match std::fs::remove_file(to) {
             Ok(()) => {}
@@ -142,10 +179,11 @@ fn run_spec(path: &Path) -> Result<(), String> {
         }
         std::fs::copy(from, to)
             .map_err(|err| format!("copy {} -> {}: {err}", from.display(), to.display()))?;
-        std::os::unix::fs::chown(to, Some(spec.uid), Some(spec.gid))
+        let owner = owner.unwrap_or(spec.uid);
+        std::os::unix::fs::chown(to, Some(owner), Some(owner))
             .map_err(|err| format!("chown {}: {err}", to.display()))?;
     }
-    let prepared = Prepared::new(&spec)?;
+    let prepared = Prepared::new(&spec.command, &spec.env, &spec.workdir)?;
     let mut all_ok = true;
     let stdout = std::io::stdout();
     for (index, io) in spec.runs.iter().enumerate() {
@@ -176,10 +214,13 @@ struct Prepared {
 }
 
 impl Prepared {
-    fn new(spec: &Spec) -> Result<Prepared, String> {
-        let first = spec.command.first().ok_or("empty command")?;
-        let path_var = spec
-            .env
+    fn new(
+        command: &[String],
+        env: &[(String, String)],
+        workdir: &Path,
+    ) -> Result<Prepared, String> {
+        let first = command.first().ok_or("empty command")?;
+        let path_var = env
             .iter()
             .find(|(k, _)| k == "PATH")
             .map(|(_, v)| v.as_str())
@@ -196,17 +237,12 @@ impl Prepared {
         let c = |s: &str| CString::new(s).map_err(|_| format!("NUL byte in {s:?}"));
         Ok(Prepared {
             program: c(&program.to_string_lossy())?,
-            argv: spec
-                .command
-                .iter()
-                .map(|a| c(a))
-                .collect::<Result<_, _>>()?,
-            envp: spec
-                .env
+            argv: command.iter().map(|a| c(a)).collect::<Result<_, _>>()?,
+            envp: env
                 .iter()
                 .map(|(k, v)| c(&format!("{k}={v}")))
                 .collect::<Result<_, _>>()?,
-            workdir: c(&spec.workdir.to_string_lossy())?,
+            workdir: c(&workdir.to_string_lossy())?,
         })
     }
 }
@@ -223,18 +259,114 @@ fn open_output(path: &Path) -> Result<File, String> {
 }
 
 fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result<Report, String> {
-    let stdin = match &io.stdin {
-        Some(path) => {
-            File::open(path).map_err(|err| format!("cannot open {}: {err}", path.display()))?
-        }
-        None => File::open("/dev/null").map_err(|err| format!("/dev/null: {err}"))?,
-    };
+    let stdin = open_input(io.stdin.as_deref())?;
     let stdout = open_output(&io.stdout)?;
     let stderr = if io.stderr == io.stdout {
         stdout.try_clone().map_err(|err| err.to_string())?
     } else {
         open_output(&io.stderr)?
     };
+    let oom_before = read_oom_kills(spec.oom_file.as_deref());
+    let run = execute(
+        prepared,
+        stdin,
+        &stdout,
+        stderr,
+        &spec.limits,
+        spec.uid,
+        spec.gid,
+    )?;
+    let oom_after = read_oom_kills(spec.oom_file.as_deref());
+    let stdout_bytes = stdout.metadata().map(|m| m.len()).unwrap_or(0);
+    drop(stdout);
+    let mut report = Report {
+        index,
+        exit_code: run.exit_code,
+        signal: run.signal,
+        cpu_ms: run.cpu_ms,
+        wall_ms: run.wall_ms,
+        peak_kib: run.peak_kib,
+        stdout_bytes,
+        oom_kill: matches!((oom_before, oom_after), (Some(a), Some(b)) if b > a),
+        wall_timeout: run.wall_timeout,
+        exec_error: run.exec_error,
+        validator: None,
+    };
+    if let Some(step) = &io.validator
+        && report.exit_code == Some(0)
+        && !report.wall_timeout
+        && !report.oom_kill
+    {
+        report.validator = Some(validate(spec, io, step)?);
+    }
+    Ok(report)
+}
+
+/// Runs an output validator after a program's run.
+fn validate(spec: &Spec, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, String> {
+    if let Some(dir) = &step.feedback_dir {
+        std::fs::create_dir(dir).map_err(|err| format!("mkdir {}: {err}", dir.display()))?;
+        std::os::unix::fs::chown(dir, Some(step.uid), Some(step.gid))
+            .map_err(|err| format!("chown {}: {err}", dir.display()))?;
+    }
+    if step.give_output {
+        std::os::unix::fs::chown(&io.stdout, Some(step.uid), Some(step.gid))
+            .map_err(|err| format!("chown {}: {err}", io.stdout.display()))?;
+    }
+    let prepared = Prepared::new(&step.command, &spec.env, &step.workdir)?;
+    let stdin = open_input(step.stdin.as_deref())?;
+    let stdout = open_output(&step.stdout)?;
+    let stderr = open_output(&step.stderr)?;
+    let run = execute(
+        &prepared,
+        stdin,
+        &stdout,
+        stderr,
+        &step.limits,
+        step.uid,
+        step.gid,
+    )?;
+    Ok(StepReport {
+        exit_code: run.exit_code,
+        signal: run.signal,
+        cpu_ms: run.cpu_ms,
+        wall_ms: run.wall_ms,
+        wall_timeout: run.wall_timeout,
+        exec_error: run.exec_error,
+    })
+}
+
+fn open_input(path: Option<&Path>) -> Result<File, String> {
+    match path {
+        Some(path) => {
+            File::open(path).map_err(|err| format!("cannot open {}: {err}", path.display()))
+        }
+        None => File::open("/dev/null").map_err(|err| format!("/dev/null: {err}")),
+    }
+}
+
+/// What one process run measured.
+struct Outcome {
+    exit_code: Option<i32>,
+    signal: Option<i32>,
+    cpu_ms: f64,
+    wall_ms: f64,
+    peak_kib: u64,
+    wall_timeout: bool,
+    exec_error: Option<String>,
+}
+
+/// Starts `prepared` as `uid` under `limits` with the given standard streams, waits for
+/// it, and leaves no process of `uid` behind.
+fn execute(
+    prepared: &Prepared,
+    stdin: File,
+    stdout: &File,
+    stderr: File,
+    limits: &SpecLimits,
+    uid: u32,
+    gid: u32,
+) -> Result<Outcome, String> {
     let (exec_read, exec_write) = cloexec_pipe()?;
     let argv: Vec<*const libc::c_char> = prepared
         .argv
@@ -248,32 +380,15 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
         .map(|a| a.as_ptr())
         .chain(std::iter::once(std::ptr::null()))
         .collect();
-    let cpu_seconds = spec.limits.cpu_ms.div_ceil(1000) + 1;
+    let cpu_seconds = limits.cpu_ms.div_ceil(1000) + 1;
     let rlimits = [
         (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
-        (
-            libc::RLIMIT_FSIZE,
-            spec.limits.output_bytes,
-            spec.limits.output_bytes,
-        ),
-        (
-            libc::RLIMIT_STACK,
-            spec.limits.stack_bytes,
-            spec.limits.stack_bytes,
-        ),
-        (
-            libc::RLIMIT_NPROC,
-            spec.limits.processes,
-            spec.limits.processes,
-        ),
-        (
-            libc::RLIMIT_NOFILE,
-            spec.limits.open_files,
-            spec.limits.open_files,
-        ),
+        (libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes),
+        (libc::RLIMIT_STACK, limits.stack_bytes, limits.stack_bytes),
+        (libc::RLIMIT_NPROC, limits.processes, limits.processes),
+        (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
         (libc::RLIMIT_CORE, 0, 0),
     ];
-    let oom_before = read_oom_kills(spec.oom_file.as_deref());
     let started = Instant::now();
     // SAFETY: fork in a single-threaded process (no killer thread is alive yet; each one
     // ends before run_one returns). The child only calls async-signal-safe functions on
@@ -292,8 +407,8 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
                 &rlimits,
                 [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
                 exec_write.as_raw_fd(),
-                spec.uid,
-                spec.gid,
+                uid,
+                gid,
             )
         }
     }
@@ -303,7 +418,7 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
 
     // The wall-clock killer: kills the child's whole session when the limit passes.
     let (cancel, cancelled) = mpsc::channel::<()>();
-    let wall = Duration::from_millis(spec.limits.wall_ms);
+    let wall = Duration::from_millis(limits.wall_ms);
     let killer = std::thread::spawn(move || {
         if cancelled.recv_timeout(wall) == Err(mpsc::RecvTimeoutError::Timeout) {
             // SAFETY: kill with integer arguments; the group id is the child's session.
@@ -338,31 +453,26 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
     // We are a subreaper: every surviving descendant of the program is (a descendant of)
     // a child of ours. No child left means nothing survived, and the extra fork is saved.
     if reap_orphans() {
-        kill_all_of_user(spec.uid, spec.gid);
+        kill_all_of_user(uid, gid);
         // Killed processes take a moment to become zombies; give them up to a second.
         for _ in 0..1000 {
             if !reap_orphans() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(1));
-            kill_all_of_user(spec.uid, spec.gid);
+            kill_all_of_user(uid, gid);
         }
     }
 
     let mut exec_error = String::new();
     let _ = File::from(exec_read).read_to_string(&mut exec_error);
-    let oom_after = read_oom_kills(spec.oom_file.as_deref());
-    let stdout_bytes = stdout.metadata().map(|m| m.len()).unwrap_or(0);
     let cpu = |tv: libc::timeval| tv.tv_sec as f64 * 1000.0 + tv.tv_usec as f64 / 1000.0;
-    Ok(Report {
-        index,
+    Ok(Outcome {
         exit_code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
         signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
         cpu_ms: cpu(usage.ru_utime) + cpu(usage.ru_stime),
         wall_ms,
         peak_kib: usage.ru_maxrss.max(0) as u64,
-        stdout_bytes,
-        oom_kill: matches!((oom_before, oom_after), (Some(a), Some(b)) if b > a),
         wall_timeout,
         exec_error: (!exec_error.is_empty()).then_some(exec_error),
     })

@@ -45,9 +45,12 @@ impl BwrapSandbox {
                 config.rootfs.display()
             )));
         }
-        if !config.rootfs.join("judge/in").is_dir() || !config.rootfs.join("box").is_dir() {
+        if !["judge/in", "judge/ans", "box", "validator"]
+            .iter()
+            .all(|dir| config.rootfs.join(dir).is_dir())
+        {
             return Err(unavailable(format!(
-                "the root filesystem {} lacks the mount points /judge/in and /box (run ci/setup)",
+                "the root filesystem {} lacks the mount points /judge/in, /judge/ans, /box or /validator (run ci/setup)",
                 config.rootfs.display()
             )));
         }
@@ -87,6 +90,8 @@ impl BwrapSandbox {
         bind(&mut cmd, "--ro-bind", &ws.host_in(), "/judge/in");
         bind(&mut cmd, "--bind", &ws.host_out(), "/judge/out");
         bind(&mut cmd, "--ro-bind", &ws.host_src(), "/judge/src");
+        bind(&mut cmd, "--ro-bind", &ws.host_ans(), "/judge/ans");
+        bind(&mut cmd, "--bind", &ws.host_validator(), "/validator");
         bind(&mut cmd, "--ro-bind", &self.supervisor, "/judge/supervisor");
         bind(
             &mut cmd,

@@ -79,6 +79,10 @@ impl DockerSandbox {
                 "/tmp".to_owned(),
                 "rw,exec,nosuid,nodev,size=64m,mode=1777".to_owned(),
             ),
+            (
+                "/validator".to_owned(),
+                "rw,exec,nosuid,nodev,size=256m,uid=65533,gid=65533,mode=0755".to_owned(),
+            ),
         ]
         .into_iter()
         .collect();
@@ -88,6 +92,7 @@ impl DockerSandbox {
                 bind(&ws.host_in(), "/judge/in", "ro"),
                 bind(&ws.host_out(), "/judge/out", "rw"),
                 bind(&ws.host_src(), "/judge/src", "ro"),
+                bind(&ws.host_ans(), "/judge/ans", "ro"),
             ]),
             tmpfs: Some(tmpfs),
             network_mode: Some("none".to_owned()),

@@ -7,9 +7,12 @@
 //! Host folders are bound into the sandbox at fixed places:
 //! - `/judge/in` (read-only, mode 0700 root): job files and test inputs; the submission
 //!   cannot read it, the supervisor opens inputs for it;
-//! - `/judge/out` (mode 0700 root): outputs and logs, created by the supervisor;
+//! - `/judge/out` (mode 0711 root): outputs and logs, created 0600 by the supervisor;
 //! - `/judge/src` (read-only): the files copied into the work folder before a job;
 //! - `/box`: the work folder, writable by the unprivileged user;
+//! - `/judge/ans` (mode 0700, owned by the validator's user): test inputs and judge
+//!   answers for the output validator, which the submission cannot read;
+//! - `/validator`: the output validator's work folder, owned by the validator's user;
 //! - `/judge/supervisor`: the supervisor binary (read-only).
 //!
 //! Judge answers never enter the sandbox: outputs are compared on the host.
@@ -28,6 +31,10 @@ use crate::{Error, Result};
 
 /// The unprivileged user and group submissions run as (`nobody` in Debian).
 pub const SANDBOX_UID: u32 = 65534;
+
+/// The user output validators run as: neither root nor the submission's user, so the
+/// submission cannot read the answers or tamper with the validator.
+pub const VALIDATOR_UID: u32 = 65533;
 
 /// Memory above the problem's limit that the sandbox's cgroup allows, for the supervisor
 /// and the work folder: a program between the two limits is MLE by its peak; one above
@@ -131,8 +138,9 @@ pub struct Job {
     pub gid: u32,
     /// Their working folder.
     pub workdir: PathBuf,
-    /// Files copied into the work folder first (sandbox paths).
-    pub copy_in: Vec<(PathBuf, PathBuf)>,
+    /// Files copied into a work folder first (sandbox paths), owned by `uid` or by the
+    /// user given.
+    pub copy_in: Vec<(PathBuf, PathBuf, Option<u32>)>,
     /// The command.
     pub command: Vec<String>,
     /// The environment.
@@ -173,6 +181,50 @@ pub struct RunIo {
     pub stdout: PathBuf,
     /// Standard error.
     pub stderr: PathBuf,
+    /// The output validator to run after the program (when it exited with 0 in time).
+    pub validator: Option<ValidatorStep>,
+}
+
+/// An output validator's run after a program's run.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValidatorStep {
+    /// The full command.
+    pub command: Vec<String>,
+    /// Its user.
+    pub uid: u32,
+    /// Its group.
+    pub gid: u32,
+    /// Its working folder.
+    pub workdir: PathBuf,
+    /// Standard input (the team's output, for Kattis validators).
+    pub stdin: Option<PathBuf>,
+    /// Standard output.
+    pub stdout: PathBuf,
+    /// Standard error.
+    pub stderr: PathBuf,
+    /// Feedback folder created for it (Kattis).
+    pub feedback_dir: Option<PathBuf>,
+    /// Hand it the program's output file (testlib checkers open it by path).
+    pub give_output: bool,
+    /// Its limits.
+    pub limits: JobLimits,
+}
+
+/// How a validator's run ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepReport {
+    /// Exit code, when it exited.
+    pub exit_code: Option<i32>,
+    /// Signal, when it was killed.
+    pub signal: Option<i32>,
+    /// CPU time.
+    pub cpu_ms: f64,
+    /// Wall time.
+    pub wall_ms: f64,
+    /// Killed at its wall-clock limit.
+    pub wall_timeout: bool,
+    /// It could not be started.
+    pub exec_error: Option<String>,
 }
 
 /// What the supervisor measured for one run.
@@ -198,6 +250,9 @@ pub struct RunReport {
     pub wall_timeout: bool,
     /// The program could not be started.
     pub exec_error: Option<String>,
+    /// The output validator's run, when one ran.
+    #[serde(default)]
+    pub validator: Option<StepReport>,
 }
 
 /// One supervisor line: a run report, the end, or the supervisor's own failure.
@@ -293,9 +348,14 @@ impl Workspace {
         let ws = Workspace { dir, job_count: 0 };
         for (sub, mode) in [
             ("in", 0o700),
-            ("out", 0o700),
+            // Traversable but not listable: the validator's user reaches its feedback
+            // folder and (testlib) the output handed to it; every other file in it is
+            // created 0600 by root.
+            ("out", 0o711),
             ("src", 0o755),
             ("box", 0o755),
+            ("ans", 0o700),
+            ("validator", 0o755),
         ] {
             let path = ws.dir.path().join(sub);
             std::fs::create_dir(&path).map_err(|source| Error::Io {
@@ -305,14 +365,19 @@ impl Workspace {
             })?;
             set_mode(&path, mode)?;
         }
-        let boxdir = ws.host_box();
-        std::os::unix::fs::chown(&boxdir, Some(SANDBOX_UID), Some(SANDBOX_UID)).map_err(
-            |source| Error::Io {
-                what: "cannot hand over",
-                path: boxdir,
-                source,
-            },
-        )?;
+        for (dir, owner) in [
+            (ws.host_box(), SANDBOX_UID),
+            (ws.host_ans(), VALIDATOR_UID),
+            (ws.host_validator(), VALIDATOR_UID),
+        ] {
+            std::os::unix::fs::chown(&dir, Some(owner), Some(owner)).map_err(|source| {
+                Error::Io {
+                    what: "cannot hand over",
+                    path: dir,
+                    source,
+                }
+            })?;
+        }
         set_mode(ws.dir.path(), 0o755)?;
         Ok(ws)
     }
@@ -337,16 +402,25 @@ impl Workspace {
         self.dir.path().join("box")
     }
 
+    /// The host folder bound at `/judge/ans`.
+    pub fn host_ans(&self) -> PathBuf {
+        self.dir.path().join("ans")
+    }
+
+    /// The host folder bound at `/validator` by bubblewrap (Docker uses a tmpfs).
+    pub fn host_validator(&self) -> PathBuf {
+        self.dir.path().join("validator")
+    }
+
+    /// Places a file for the output validator at `/judge/ans/<name>`.
+    pub fn add_for_validator(&self, name: &str, from: &Path) -> Result<PathBuf> {
+        link_or_copy(from, &self.host_ans().join(name))?;
+        Ok(Path::new("/judge/ans").join(name))
+    }
+
     /// Places a test input at `/judge/in/<name>` (a hard link where possible).
     pub fn add_input(&self, name: &str, from: &Path) -> Result<PathBuf> {
-        let to = self.host_in().join(name);
-        if std::fs::hard_link(from, &to).is_err() {
-            std::fs::copy(from, &to).map_err(|source| Error::Io {
-                what: "cannot copy",
-                path: from.to_path_buf(),
-                source,
-            })?;
-        }
+        link_or_copy(from, &self.host_in().join(name))?;
         Ok(Path::new("/judge/in").join(name))
     }
 
@@ -382,6 +456,19 @@ impl Workspace {
             .unwrap_or(sandbox_path);
         self.host_out().join(rel)
     }
+}
+
+/// Hard-links `from` at `to` (same inode, same modes: the folder's mode protects it), or
+/// copies it across file systems.
+fn link_or_copy(from: &Path, to: &Path) -> Result<()> {
+    if std::fs::hard_link(from, to).is_err() {
+        std::fs::copy(from, to).map_err(|source| Error::Io {
+            what: "cannot copy",
+            path: from.to_path_buf(),
+            source,
+        })?;
+    }
+    Ok(())
 }
 
 fn set_mode(path: &Path, mode: u32) -> Result<()> {

@@ -38,6 +38,7 @@ pub async fn versions(
                 stdin: None,
                 stdout: out.clone().into(),
                 stderr: out.clone().into(),
+                validator: None,
             }],
             copy_out: None,
         };

@@ -728,6 +728,21 @@ async fn compile(
         path: host_build.clone(),
         source,
     })?;
+    if unit == Unit::Validator {
+        // The submission may not read the validator (nor anything it reads).
+        use std::os::unix::fs::PermissionsExt;
+        for dir in [&host_unit, &host_build] {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+                .and_then(|()| {
+                    std::os::unix::fs::chown(dir, Some(VALIDATOR_UID), Some(VALIDATOR_UID))
+                })
+                .map_err(|source| Error::Io {
+                    what: "cannot protect",
+                    path: dir.clone(),
+                    source,
+                })?;
+        }
+    }
     let cached = options
         .cache_dir
         .as_ref()

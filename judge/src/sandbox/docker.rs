@@ -81,7 +81,7 @@ impl DockerSandbox {
             ),
             (
                 "/validator".to_owned(),
-                "rw,exec,nosuid,nodev,size=256m,uid=65533,gid=65533,mode=0755".to_owned(),
+                "rw,exec,nosuid,nodev,size=256m,uid=65533,gid=65533,mode=0700".to_owned(),
             ),
         ]
         .into_iter()

@@ -355,7 +355,7 @@ impl Workspace {
             ("src", 0o755),
             ("box", 0o755),
             ("ans", 0o700),
-            ("validator", 0o755),
+            ("validator", 0o700),
         ] {
             let path = ws.dir.path().join(sub);
             std::fs::create_dir(&path).map_err(|source| Error::Io {

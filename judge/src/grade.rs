@@ -147,6 +147,8 @@ enum Checker {
         convention: Convention,
         /// Arguments from `problem.yaml`.
         flags: Vec<String>,
+        /// The validator is the interactor, talking with the program through pipes.
+        interactive: bool,
     },
 }
 
@@ -207,14 +209,8 @@ pub async fn judge(
     let checker = match &problem.validation {
         Validation::Default(_) => Checker::Default,
         Validation::Custom {
-            interactive: true, ..
+            flags, interactive, ..
         } => {
-            return Err(Error::Unsupported(format!(
-                "problem {} is interactive (issue 4)",
-                problem.short_name
-            )));
-        }
-        Validation::Custom { flags, .. } => {
             let path = validator_source(problem)?;
             let unit = Submission::from_file(&path, None, u64::MAX)?;
             let convention = if problem_convention_is_testlib(problem) {
@@ -226,6 +222,7 @@ pub async fn judge(
                 unit: Box::new(unit),
                 convention,
                 flags: flags.clone(),
+                interactive: *interactive,
             }
         }
     };
@@ -329,6 +326,7 @@ async fn judge_in(
         unit,
         convention,
         flags,
+        interactive,
     } = checker
     {
         let (info, vbuild) =
@@ -348,10 +346,22 @@ async fn judge_in(
         }));
         validator_command = Some((
             unit.language.command(&unit.language.run, &unit.source, 256),
-            *convention,
+            // Interactors follow the Kattis convention.
+            if *interactive {
+                Convention::Kattis
+            } else {
+                *convention
+            },
             flags.clone(),
         ));
     }
+    let interactive = matches!(
+        checker,
+        Checker::Custom {
+            interactive: true,
+            ..
+        }
+    );
     let mut runs = Vec::with_capacity(total);
     for (idx, case) in cases.iter().enumerate() {
         let stdin = ws.add_input(&format!("{idx:04}.in"), &case.input)?;
@@ -369,7 +379,9 @@ async fn judge_in(
                             [input, answer, feedback.clone()].map(|p| p.display().to_string()),
                         );
                         command.extend(flags.iter().cloned());
-                        (Some(stdout.clone()), Some(feedback), false)
+                        // An interactor reads the program's output through a pipe.
+                        let stdin = (!interactive).then(|| stdout.clone());
+                        (stdin, Some(feedback), false)
                     }
                     Convention::Testlib => {
                         command.extend(
@@ -392,11 +404,17 @@ async fn judge_in(
                 })
             }
         };
+        let (validator, interactor) = if interactive {
+            (None, validator)
+        } else {
+            (validator, None)
+        };
         runs.push(RunIo {
             stdin: Some(stdin),
             stdout,
             stderr: format!("/judge/out/{idx:04}.err").into(),
             validator,
+            interactor,
         });
     }
     let time_ms = limits.time.as_millis() as u64;
@@ -432,7 +450,12 @@ async fn judge_in(
             });
             return false;
         };
-        let (verdict, message) = match classify(&run, &limits) {
+        let decided = if interactive {
+            interactive_verdict(&run, &limits, &out_dir).map(Some)
+        } else {
+            classify(&run, &limits)
+        };
+        let (verdict, message) = match decided {
             Ok(Some(it)) => it,
             Ok(None) => match convention {
                 None => {
@@ -504,6 +527,32 @@ async fn judge_in(
     };
     report.tests = results;
     Ok(report)
+}
+
+/// The verdict of an interactive run: a time-out is TLE; an interactor that crashed or
+/// exited with neither 42 nor 43 is a judge error; a rejection (43) is WA whatever the
+/// program did next (once the interactor leaves, the program dies of a broken pipe or an
+/// early end of input, and which of the two processes the kernel reaps first is a race,
+/// so the order of their ends cannot be the rule); an acceptance (42) is AC when the
+/// program also ended normally, and the program's own failure (RTE, MLE) otherwise.
+fn interactive_verdict(
+    run: &RunReport,
+    limits: &problems::Limits,
+    out_dir: &Path,
+) -> std::result::Result<(Verdict, String), String> {
+    if let Some(err) = &run.exec_error {
+        return Err(format!("the program could not be started: {err}"));
+    }
+    let program = classify(run, limits)?;
+    if let Some((Verdict::TLE, message)) = &program {
+        return Ok((Verdict::TLE, message.clone()));
+    }
+    let (verdict, message) = validator_verdict(run, Convention::Kattis, out_dir);
+    match verdict {
+        Verdict::JE => Ok((Verdict::JE, message)),
+        Verdict::WA => Ok((Verdict::WA, message)),
+        _ => Ok(program.unwrap_or((verdict, message))),
+    }
 }
 
 /// The verdict of a custom validator's run: its exit code under its convention, with its
@@ -794,6 +843,7 @@ async fn compile(
             stdout: log.clone().into(),
             stderr: log.clone().into(),
             validator: None,
+            interactor: None,
         }],
         copy_out: Some(out_build.clone().into()),
     };

@@ -480,3 +480,89 @@ fn custom_output_validators_docker() {
 fn custom_output_validators_bwrap() {
     custom_validators("bwrap");
 }
+
+const INTERACTOR: &str = r#"import sys
+n, secret = map(int, open(sys.argv[1]).read().split())
+feedback = sys.argv[3]
+def reject(message):
+    open(feedback + "judgemessage.txt", "w").write(message)
+    sys.exit(43)
+print(n, flush=True)
+for _ in range(30):
+    line = sys.stdin.readline()
+    if not line:
+        reject("the program stopped before guessing")
+    parts = line.split()
+    if len(parts) != 2 or parts[0] not in ("?", "!") or not parts[1].isdigit():
+        reject("bad query")
+    x = int(parts[1])
+    if parts[0] == "!":
+        if x == secret:
+            sys.exit(42)
+        reject(f"wrong guess {x}")
+    print("<" if secret < x else (">" if secret > x else "="), flush=True)
+reject("too many queries")
+"#;
+
+fn interactive(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "problem.yaml",
+        "name: Guess\nvalidation: custom interactive\nlimits:\n  time_limit: 1\n",
+    );
+    for x in [1, 500_000, 999_999] {
+        write(
+            root,
+            &format!("data/secret/{x}.in"),
+            &format!("1000000 {x}\n"),
+        );
+        write(root, &format!("data/secret/{x}.ans"), &format!("{x}\n"));
+    }
+    write(root, "output_validators/guess/interactor.py", INTERACTOR);
+    let binary = "n = int(input())\nlo, hi = 1, n\nwhile True:\n    mid = (lo + hi) // 2\n    print('?', mid, flush=True)\n    r = input().strip()\n    if r == '=':\n        print('!', mid, flush=True)\n        break\n    if r == '<':\n        hi = mid - 1\n    else:\n        lo = mid + 1\n";
+    let linear = "n = int(input())\nfor x in range(1, n + 1):\n    print('?', x, flush=True)\n    if input().strip() == '=':\n        print('!', x, flush=True)\n        break\n";
+    let cases = [
+        (binary, "AC"),
+        // Over the query limit: rejected by the interactor, whatever the program does next.
+        (linear, "WA"),
+        ("n = int(input())\nprint('! 1', flush=True)\n", "WA"),
+        // The program stops early and the interactor then rejects: WA under the rule in
+        // grade::interactive_verdict (whose end came first is a race, so it is not used).
+        ("import sys\nn = int(input())\nsys.exit(3)\n", "WA"),
+        // The interactor accepts, then the program fails: its own failure counts.
+        (
+            "import sys\nn = int(input())\nlo, hi = 1, n\nwhile True:\n    mid = (lo + hi) // 2\n    print('?', mid, flush=True)\n    r = input().strip()\n    if r == '=':\n        print('!', mid, flush=True)\n        sys.stdout.close()\n        sys.exit(3)\n    if r == '<':\n        hi = mid - 1\n    else:\n        lo = mid + 1\n",
+            "RTE",
+        ),
+        ("import time\nn = int(input())\ntime.sleep(30)\n", "TLE"),
+    ];
+    for (source, want) in cases {
+        let (_, report) = run_on(backend, root, "guess.py", source);
+        let verdicts: Vec<&str> = report["tests"]
+            .as_array()
+            .expect("tests")
+            .iter()
+            .map(|t| t["verdict"].as_str().unwrap_or(""))
+            .collect();
+        assert_eq!(report["verdict"], want, "{backend}: {source:?}: {report}");
+        if want == "WA" && source == linear {
+            // The first secret (x = 1) is found at once; the others exceed 30 queries.
+            assert_eq!(verdicts, vec!["AC", "WA", "WA"], "{report}");
+        }
+    }
+}
+
+#[test]
+fn interactive_problems_docker() {
+    interactive("docker");
+}
+
+#[test]
+fn interactive_problems_bwrap() {
+    interactive("bwrap");
+}

@@ -85,6 +85,11 @@ struct RunIo {
     /// An output validator to run after the program, when it exited with 0 in time.
     #[serde(default)]
     validator: Option<ValidatorStep>,
+    /// An interactor to run together with the program, the two connected by pipes (the
+    /// program's standard input and output are then the pipes; `stdin` is not used and
+    /// `stdout` receives nothing).
+    #[serde(default)]
+    interactor: Option<ValidatorStep>,
 }
 
 /// An output validator run: another user, its own limits, its own files.
@@ -120,7 +125,7 @@ struct Report {
     wall_timeout: bool,
     /// The program could not be started (errno text): a judge or language-table problem.
     exec_error: Option<String>,
-    /// The output validator's run, when one ran.
+    /// The output validator's (or interactor's) run, when one ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     validator: Option<StepReport>,
 }
@@ -259,6 +264,9 @@ fn open_output(path: &Path) -> Result<File, String> {
 }
 
 fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result<Report, String> {
+    if let Some(step) = &io.interactor {
+        return run_interactive(spec, prepared, index, io, step);
+    }
     let stdin = open_input(io.stdin.as_deref())?;
     let stdout = open_output(&io.stdout)?;
     let stderr = if io.stderr == io.stdout {
@@ -336,6 +344,74 @@ fn validate(spec: &Spec, io: &RunIo, step: &ValidatorStep) -> Result<StepReport,
     })
 }
 
+/// Runs the program and the interactor together: the interactor's standard output is the
+/// program's standard input and the other way round.
+fn run_interactive(
+    spec: &Spec,
+    prepared: &Prepared,
+    index: usize,
+    io: &RunIo,
+    step: &ValidatorStep,
+) -> Result<Report, String> {
+    if let Some(dir) = &step.feedback_dir {
+        std::fs::create_dir(dir).map_err(|err| format!("mkdir {}: {err}", dir.display()))?;
+        std::os::unix::fs::chown(dir, Some(step.uid), Some(step.gid))
+            .map_err(|err| format!("chown {}: {err}", dir.display()))?;
+    }
+    let interactor = Prepared::new(&step.command, &spec.env, &step.workdir)?;
+    let (to_interactor_read, to_interactor_write) = cloexec_pipe()?;
+    let (to_program_read, to_program_write) = cloexec_pipe()?;
+    let program_stderr = open_output(&io.stderr)?;
+    // Nothing is written to the run's stdout file, but it exists for the host.
+    drop(open_output(&io.stdout)?);
+    let interactor_stderr = open_output(&step.stderr)?;
+    let oom_before = read_oom_kills(spec.oom_file.as_deref());
+    let launches = vec![
+        Launch {
+            prepared,
+            fds: [to_program_read, to_interactor_write, program_stderr.into()],
+            limits: spec.limits,
+            uid: spec.uid,
+            gid: spec.gid,
+        },
+        Launch {
+            prepared: &interactor,
+            fds: [
+                to_interactor_read,
+                to_program_write,
+                interactor_stderr.into(),
+            ],
+            limits: step.limits,
+            uid: step.uid,
+            gid: step.gid,
+        },
+    ];
+    let mut outcomes = execute_all(launches)?;
+    let oom_after = read_oom_kills(spec.oom_file.as_deref());
+    let validator = outcomes.pop().expect("invariant: two outcomes");
+    let run = outcomes.pop().expect("invariant: two outcomes");
+    Ok(Report {
+        index,
+        exit_code: run.exit_code,
+        signal: run.signal,
+        cpu_ms: run.cpu_ms,
+        wall_ms: run.wall_ms,
+        peak_kib: run.peak_kib,
+        stdout_bytes: 0,
+        oom_kill: matches!((oom_before, oom_after), (Some(a), Some(b)) if b > a),
+        wall_timeout: run.wall_timeout,
+        exec_error: run.exec_error,
+        validator: Some(StepReport {
+            exit_code: validator.exit_code,
+            signal: validator.signal,
+            cpu_ms: validator.cpu_ms,
+            wall_ms: validator.wall_ms,
+            wall_timeout: validator.wall_timeout,
+            exec_error: validator.exec_error,
+        }),
+    })
+}
+
 fn open_input(path: Option<&Path>) -> Result<File, String> {
     match path {
         Some(path) => {
@@ -356,6 +432,15 @@ struct Outcome {
     exec_error: Option<String>,
 }
 
+/// One process to start: its command, standard streams, limits and user.
+struct Launch<'a> {
+    prepared: &'a Prepared,
+    fds: [OwnedFd; 3],
+    limits: SpecLimits,
+    uid: u32,
+    gid: u32,
+}
+
 /// Starts `prepared` as `uid` under `limits` with the given standard streams, waits for
 /// it, and leaves no process of `uid` behind.
 fn execute(
@@ -367,115 +452,184 @@ fn execute(
     uid: u32,
     gid: u32,
 ) -> Result<Outcome, String> {
-    let (exec_read, exec_write) = cloexec_pipe()?;
-    let argv: Vec<*const libc::c_char> = prepared
-        .argv
-        .iter()
-        .map(|a| a.as_ptr())
-        .chain(std::iter::once(std::ptr::null()))
-        .collect();
-    let envp: Vec<*const libc::c_char> = prepared
-        .envp
-        .iter()
-        .map(|a| a.as_ptr())
-        .chain(std::iter::once(std::ptr::null()))
-        .collect();
-    let cpu_seconds = limits.cpu_ms.div_ceil(1000) + 1;
-    let rlimits = [
-        (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
-        (libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes),
-        (libc::RLIMIT_STACK, limits.stack_bytes, limits.stack_bytes),
-        (libc::RLIMIT_NPROC, limits.processes, limits.processes),
-        (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
-        (libc::RLIMIT_CORE, 0, 0),
-    ];
-    let started = Instant::now();
-    // SAFETY: fork in a single-threaded process (no killer thread is alive yet; each one
-    // ends before run_one returns). The child only calls async-signal-safe functions on
-    // memory allocated before the fork, then execs or _exits.
-    let pid = unsafe { libc::fork() };
-    if pid < 0 {
-        return Err(format!("fork: {}", std::io::Error::last_os_error()));
-    }
-    if pid == 0 {
-        // SAFETY: the child side of fork, see above; never returns.
-        unsafe {
-            child(
-                prepared,
-                &argv,
-                &envp,
-                &rlimits,
-                [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
-                exec_write.as_raw_fd(),
-                uid,
-                gid,
-            )
-        }
-    }
-    drop(exec_write);
-    drop(stdin);
-    drop(stderr);
+    let stdout = stdout.try_clone().map_err(|err| format!("dup: {err}"))?;
+    let launch = Launch {
+        prepared,
+        fds: [stdin.into(), stdout.into(), stderr.into()],
+        limits: *limits,
+        uid,
+        gid,
+    };
+    let mut res = execute_all(vec![launch])?;
+    Ok(res.remove(0))
+}
 
-    // The wall-clock killer: kills the child's whole session when the limit passes.
-    let (cancel, cancelled) = mpsc::channel::<()>();
-    let wall = Duration::from_millis(limits.wall_ms);
-    let killer = std::thread::spawn(move || {
-        if cancelled.recv_timeout(wall) == Err(mpsc::RecvTimeoutError::Timeout) {
-            // SAFETY: kill with integer arguments; the group id is the child's session.
-            unsafe { libc::kill(-pid, libc::SIGKILL) };
-            true
-        } else {
-            false
+/// Starts every process at once (an interactive pair shares pipes), waits for all of
+/// them, kills each at its own wall-clock limit,
+/// and leaves no process of their users behind.
+fn execute_all(launches: Vec<Launch<'_>>) -> Result<Vec<Outcome>, String> {
+    struct Started {
+        pid: libc::pid_t,
+        exec_read: OwnedFd,
+        wall: Duration,
+    }
+    let mut started_procs = Vec::with_capacity(launches.len());
+    let started = Instant::now();
+    for launch in &launches {
+        let (exec_read, exec_write) = cloexec_pipe()?;
+        let argv: Vec<*const libc::c_char> = launch
+            .prepared
+            .argv
+            .iter()
+            .map(|a| a.as_ptr())
+            .chain(std::iter::once(std::ptr::null()))
+            .collect();
+        let envp: Vec<*const libc::c_char> = launch
+            .prepared
+            .envp
+            .iter()
+            .map(|a| a.as_ptr())
+            .chain(std::iter::once(std::ptr::null()))
+            .collect();
+        let limits = launch.limits;
+        let cpu_seconds = limits.cpu_ms.div_ceil(1000) + 1;
+        let rlimits = [
+            (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+            (libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes),
+            (libc::RLIMIT_STACK, limits.stack_bytes, limits.stack_bytes),
+            (libc::RLIMIT_NPROC, limits.processes, limits.processes),
+            (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
+            (libc::RLIMIT_CORE, 0, 0),
+        ];
+        let fds = [
+            launch.fds[0].as_raw_fd(),
+            launch.fds[1].as_raw_fd(),
+            launch.fds[2].as_raw_fd(),
+        ];
+        // SAFETY: fork in a single-threaded process (no killer thread is alive yet; each
+        // one ends before execute_all returns). The child only calls async-signal-safe
+        // functions on memory allocated before the fork, then execs or _exits.
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            return Err(format!("fork: {}", std::io::Error::last_os_error()));
         }
+        if pid == 0 {
+            // SAFETY: the child side of fork, see above; never returns.
+            unsafe {
+                child(
+                    launch.prepared,
+                    &argv,
+                    &envp,
+                    &rlimits,
+                    fds,
+                    exec_write.as_raw_fd(),
+                    launch.uid,
+                    launch.gid,
+                )
+            }
+        }
+        drop(exec_write);
+        started_procs.push(Started {
+            pid,
+            exec_read,
+            wall: Duration::from_millis(limits.wall_ms),
+        });
+    }
+    // Our copies of the children's streams (pipe ends included) must close, or a reader
+    // would never see the end of its input.
+    let users: Vec<(u32, u32)> = launches.iter().map(|l| (l.uid, l.gid)).collect();
+    drop(launches);
+
+    // The wall-clock killer: kills each child's whole session at its own limit, unless it
+    // already ended.
+    let ended = std::sync::Arc::new(std::sync::Mutex::new(vec![false; started_procs.len()]));
+    let (cancel, cancelled) = mpsc::channel::<()>();
+    let mut deadlines: Vec<(Duration, usize, libc::pid_t)> = started_procs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.wall, i, p.pid))
+        .collect();
+    deadlines.sort();
+    let killer_ended = ended.clone();
+    let killer = std::thread::spawn(move || {
+        let mut killed = vec![false; killer_ended.lock().map(|e| e.len()).unwrap_or(0)];
+        for (deadline, idx, pid) in deadlines {
+            let wait = deadline.saturating_sub(started.elapsed());
+            if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
+                break;
+            }
+            let already = killer_ended.lock().map(|e| e[idx]).unwrap_or(true);
+            if !already {
+                // SAFETY: kill with integer arguments; the group id is the child's session.
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+                killed[idx] = true;
+            }
+        }
+        killed
     });
 
-    let mut status = 0;
     // SAFETY: zeroed rusage is a valid value for this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
+    let zero: libc::rusage = unsafe { std::mem::zeroed() };
+    let mut results: Vec<Option<(i32, libc::rusage, f64)>> = vec![None; started_procs.len()];
+    while results.iter().any(Option::is_none) {
+        let mut status = 0;
+        let mut usage = zero;
         // SAFETY: wait4 with valid pointers to locals.
-        let res = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if res == pid {
-            break;
-        }
-        let err = std::io::Error::last_os_error();
-        if err.raw_os_error() != Some(libc::EINTR) {
+        let pid = unsafe { libc::wait4(-1, &mut status, 0, &mut usage) };
+        if pid < 0 {
+            let err = std::io::Error::last_os_error();
+            if err.raw_os_error() == Some(libc::EINTR) {
+                continue;
+            }
             return Err(format!("wait4: {err}"));
         }
+        // Orphans reparented to us are reaped here too; only our children count.
+        if let Some(idx) = started_procs.iter().position(|p| p.pid == pid) {
+            if let Ok(mut e) = ended.lock() {
+                e[idx] = true;
+            }
+            results[idx] = Some((status, usage, started.elapsed().as_secs_f64() * 1000.0));
+        }
     }
-    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let _ = cancel.send(());
-    let wall_timeout = killer.join().unwrap_or(false);
-    // Nothing of the program may outlive the run: its session, then every process of
-    // the unprivileged user (double forks that left the session included).
-    // SAFETY: kill with integer arguments.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
-    // We are a subreaper: every surviving descendant of the program is (a descendant of)
-    // a child of ours. No child left means nothing survived, and the extra fork is saved.
+    let killed = killer.join().unwrap_or_default();
+    // Nothing of the programs may outlive the run: their sessions, then every process of
+    // their users (double forks that left the session included).
+    for proc in &started_procs {
+        // SAFETY: kill with integer arguments.
+        unsafe { libc::kill(-proc.pid, libc::SIGKILL) };
+    }
+    // We are a subreaper: every surviving descendant is (a descendant of) a child of ours.
+    // No child left means nothing survived, and the extra forks are saved.
     if reap_orphans() {
-        kill_all_of_user(uid, gid);
-        // Killed processes take a moment to become zombies; give them up to a second.
         for _ in 0..1000 {
+            for (uid, gid) in &users {
+                kill_all_of_user(*uid, *gid);
+            }
             if !reap_orphans() {
                 break;
             }
+            // Killed processes take a moment to become zombies; give them up to a second.
             std::thread::sleep(Duration::from_millis(1));
-            kill_all_of_user(uid, gid);
         }
     }
-
-    let mut exec_error = String::new();
-    let _ = File::from(exec_read).read_to_string(&mut exec_error);
     let cpu = |tv: libc::timeval| tv.tv_sec as f64 * 1000.0 + tv.tv_usec as f64 / 1000.0;
-    Ok(Outcome {
-        exit_code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
-        signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
-        cpu_ms: cpu(usage.ru_utime) + cpu(usage.ru_stime),
-        wall_ms,
-        peak_kib: usage.ru_maxrss.max(0) as u64,
-        wall_timeout,
-        exec_error: (!exec_error.is_empty()).then_some(exec_error),
-    })
+    let mut res = Vec::with_capacity(started_procs.len());
+    for (idx, proc) in started_procs.into_iter().enumerate() {
+        let (status, usage, wall_ms) = results[idx].expect("invariant: every child was reaped");
+        let mut exec_error = String::new();
+        let _ = File::from(proc.exec_read).read_to_string(&mut exec_error);
+        res.push(Outcome {
+            exit_code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+            signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
+            cpu_ms: cpu(usage.ru_utime) + cpu(usage.ru_stime),
+            wall_ms,
+            peak_kib: usage.ru_maxrss.max(0) as u64,
+            wall_timeout: killed.get(idx).copied().unwrap_or(false),
+            exec_error: (!exec_error.is_empty()).then_some(exec_error),
+        });
+    }
+    Ok(res)
 }
 
 /// The child between fork and exec. Only async-signal-safe calls.

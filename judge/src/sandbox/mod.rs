@@ -183,6 +183,8 @@ pub struct RunIo {
     pub stderr: PathBuf,
     /// The output validator to run after the program (when it exited with 0 in time).
     pub validator: Option<ValidatorStep>,
+    /// The interactor to run together with the program, connected by pipes.
+    pub interactor: Option<ValidatorStep>,
 }
 
 /// An output validator's run after a program's run.
@@ -250,7 +252,7 @@ pub struct RunReport {
     pub wall_timeout: bool,
     /// The program could not be started.
     pub exec_error: Option<String>,
-    /// The output validator's run, when one ran.
+    /// The output validator's (or interactor's) run, when one ran.
     #[serde(default)]
     pub validator: Option<StepReport>,
 }

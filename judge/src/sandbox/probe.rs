@@ -39,6 +39,7 @@ pub async fn versions(
                 stdout: out.clone().into(),
                 stderr: out.clone().into(),
                 validator: None,
+                interactor: None,
             }],
             copy_out: None,
         };

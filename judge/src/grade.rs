@@ -121,8 +121,11 @@ pub struct TestResult {
 pub struct Report {
     /// The verdict.
     pub verdict: Verdict,
-    /// 1 for AC and 0 otherwise on pass-fail problems.
+    /// 1 for AC and 0 otherwise on pass-fail problems; the points on scored problems
+    /// (see [`group_score`]).
     pub score: f64,
+    /// The most points the problem gives, on scored problems.
+    pub max_score: Option<f64>,
     /// Tests that got AC.
     pub passed: usize,
     /// Tests in the problem.
@@ -307,6 +310,7 @@ async fn judge_in(
         language: lang.id.clone(),
         compile: compile_info,
         tests: Vec::new(),
+        max_score: None,
     };
     let Some(build) = build else {
         return Ok(report);
@@ -439,7 +443,8 @@ async fn judge_in(
     };
     let mut results = Vec::new();
     let mut failure: Option<Error> = None;
-    let run_all = options.run_all;
+    // A score needs every test's result.
+    let run_all = options.run_all || is_scored(problem);
     let out_dir = ws.host_out();
     let convention = validator_command.as_ref().map(|(_, c, _)| *c);
     let mut on_report = |run: RunReport| -> bool {
@@ -520,13 +525,85 @@ async fn judge_in(
         .map(|r| r.verdict)
         .find(|v| *v != Verdict::AC)
         .unwrap_or(Verdict::AC);
-    report.score = if report.verdict == Verdict::AC {
-        1.0
+    if is_scored(problem) {
+        let verdicts: std::collections::HashMap<&str, Verdict> = results
+            .iter()
+            .map(|r| (r.name.as_str(), r.verdict))
+            .collect();
+        let (score, max) = group_score(&problem.secret, &verdicts, 100.0);
+        report.score = score;
+        report.max_score = Some(max);
     } else {
-        0.0
-    };
+        report.score = if report.verdict == Verdict::AC {
+            1.0
+        } else {
+            0.0
+        };
+    }
     report.tests = results;
     Ok(report)
+}
+
+/// Whether a problem is scored: some secret group declares a score, or its validator
+/// writes `score.txt`.
+pub fn is_scored(problem: &Problem) -> bool {
+    fn any_score(group: &problems::TestGroup) -> bool {
+        group.score.is_some() || group.groups.iter().any(any_score)
+    }
+    matches!(problem.validation, Validation::Custom { score: true, .. })
+        || any_score(&problem.secret)
+}
+
+/// A test group's points and its maximum, from the verdicts of its cases (by name).
+///
+/// The group's maximum is its `score` (`max_score`) or, when it has none, `default_max`
+/// (100 for `data/secret`). Parts are the group's subgroups (each with its own maximum;
+/// those without one share what is left of the group's maximum equally) and its cases
+/// (sharing what is left equally). `sum` (the default) adds the parts' points; `min` and
+/// `pass-fail` give the group its maximum times the smallest fraction any part reached
+/// (all or nothing for pass-fail cases); `max` and `avg` (legacy) take the largest or the
+/// mean fraction. A case counts in full when AC and nothing otherwise; a case that did
+/// not run counts nothing.
+pub fn group_score(
+    group: &problems::TestGroup,
+    verdicts: &std::collections::HashMap<&str, Verdict>,
+    default_max: f64,
+) -> (f64, f64) {
+    use problems::package::Aggregation;
+    let max = group.score.unwrap_or(default_max);
+    let declared: f64 = group.groups.iter().filter_map(|g| g.score).sum();
+    let undeclared = group.groups.iter().filter(|g| g.score.is_none()).count() + group.cases.len();
+    let share = if undeclared == 0 {
+        0.0
+    } else {
+        ((max - declared).max(0.0)) / undeclared as f64
+    };
+    // (points, maximum) of every part.
+    let mut parts: Vec<(f64, f64)> = group
+        .groups
+        .iter()
+        .map(|g| group_score(g, verdicts, share))
+        .collect();
+    parts.extend(group.cases.iter().map(|case| {
+        let ok = verdicts.get(case.name.as_str()) == Some(&Verdict::AC);
+        (if ok { share } else { 0.0 }, share)
+    }));
+    let fraction = |(points, max): &(f64, f64)| if *max > 0.0 { points / max } else { 1.0 };
+    let score = match group.aggregation.unwrap_or(Aggregation::Sum) {
+        Aggregation::Sum => parts.iter().map(|p| p.0).sum(),
+        Aggregation::Min | Aggregation::PassFail => {
+            max * parts.iter().map(fraction).fold(1.0, f64::min)
+        }
+        Aggregation::Max => max * parts.iter().map(fraction).fold(0.0, f64::max),
+        Aggregation::Avg => {
+            if parts.is_empty() {
+                max
+            } else {
+                max * parts.iter().map(fraction).sum::<f64>() / parts.len() as f64
+            }
+        }
+    };
+    (score, max)
 }
 
 /// The verdict of an interactive run: a time-out is TLE; an interactor that crashed or
@@ -974,6 +1051,73 @@ mod tests {
             ..problems::package::DEFAULT_LIMITS
         };
         classify(r, &limits).expect("starts").map(|(v, _)| v)
+    }
+
+    fn case(name: &str) -> problems::TestCase {
+        problems::TestCase {
+            name: name.to_owned(),
+            input: name.into(),
+            answer: name.into(),
+            is_sample: false,
+            output_validator_args: None,
+        }
+    }
+
+    #[test]
+    fn scored_groups_sum_and_min() {
+        use problems::package::Aggregation;
+        let group =
+            |name: &str, score: Option<f64>, aggregation, cases: &[&str]| problems::TestGroup {
+                name: name.to_owned(),
+                cases: cases.iter().map(|c| case(c)).collect(),
+                groups: vec![],
+                score,
+                aggregation,
+                output_validator_args: None,
+            };
+        let secret = problems::TestGroup {
+            name: "secret".to_owned(),
+            cases: vec![],
+            groups: vec![
+                group(
+                    "secret/1",
+                    Some(20.0),
+                    Some(Aggregation::Min),
+                    &["a1", "a2"],
+                ),
+                group(
+                    "secret/2",
+                    Some(30.0),
+                    Some(Aggregation::Min),
+                    &["b1", "b2"],
+                ),
+                group("secret/3", Some(50.0), None, &["c1", "c2", "c3", "c4"]),
+            ],
+            score: None,
+            aggregation: None,
+            output_validator_args: None,
+        };
+        let verdicts = |ok: &[&'static str]| -> std::collections::HashMap<&'static str, Verdict> {
+            ["a1", "a2", "b1", "b2", "c1", "c2", "c3", "c4"]
+                .into_iter()
+                .map(|n| {
+                    (
+                        n,
+                        if ok.contains(&n) {
+                            Verdict::AC
+                        } else {
+                            Verdict::WA
+                        },
+                    )
+                })
+                .collect()
+        };
+        let all = verdicts(&["a1", "a2", "b1", "b2", "c1", "c2", "c3", "c4"]);
+        assert_eq!(group_score(&secret, &all, 100.0), (100.0, 100.0));
+        // Group 1 complete, group 2 broken (min: nothing), half of the sum group.
+        let some = verdicts(&["a1", "a2", "b1", "c1", "c3"]);
+        assert_eq!(group_score(&secret, &some, 100.0), (45.0, 100.0));
+        assert_eq!(group_score(&secret, &verdicts(&[]), 100.0), (0.0, 100.0));
     }
 
     #[test]

@@ -566,3 +566,75 @@ fn interactive_problems_docker() {
 fn interactive_problems_bwrap() {
     interactive("bwrap");
 }
+
+#[test]
+fn scored_groups_give_partial_scores() {
+    if !available("bwrap") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Sum\nuuid: s\ntype: scoring\nlimits:\n  time_limit: 1\n",
+    );
+    let groups: [(&str, u32, &[usize]); 3] = [
+        ("1-tiny", 20, &[1, 3]),
+        ("2-small", 30, &[5]),
+        ("3-large", 50, &[100, 60]),
+    ];
+    for (group, score, sizes) in groups {
+        write(
+            root,
+            &format!("data/secret/{group}/test_group.yaml"),
+            &format!("max_score: {score}\nscore_aggregation: min\n"),
+        );
+        for n in sizes {
+            let numbers: Vec<String> = (1..=*n).map(|i| i.to_string()).collect();
+            write(
+                root,
+                &format!("data/secret/{group}/{n}.in"),
+                &format!("{n}\n{}\n", numbers.join(" ")),
+            );
+            write(
+                root,
+                &format!("data/secret/{group}/{n}.ans"),
+                &format!("{}\n", n * (n + 1) / 2),
+            );
+        }
+    }
+    let partial =
+        "n = int(input())\nxs = list(map(int, input().split()))\nprint(sum(xs) if n <= 5 else 0)\n";
+    let (code, report) = run_on("bwrap", root, "partial.py", partial);
+    assert_eq!(code, Some(1));
+    assert_eq!(report["verdict"], "WA", "{report}");
+    assert_eq!(report["score"], 50.0, "{report}");
+    assert_eq!(report["max_score"], 100.0, "{report}");
+    assert_eq!(report["tests"].as_array().map(Vec::len), Some(5));
+    // Every test runs even without --all, since the score needs them all.
+    let sources = tempfile::tempdir().expect("tempdir");
+    let path = sources.path().join("partial.py");
+    std::fs::write(&path, partial).expect("write");
+    let out = judge(&[
+        "run",
+        "--backend",
+        "bwrap",
+        "--json",
+        "--problem",
+        root.to_str().expect("utf-8"),
+        path.to_str().expect("utf-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().unwrap_or_default()).expect("report");
+    assert_eq!(last["tests"].as_array().map(Vec::len), Some(5), "{last}");
+    assert_eq!(last["score"], 50.0);
+    let full = "input()\nprint(sum(map(int, input().split())))\n";
+    let (_, report) = run_on("bwrap", root, "full.py", full);
+    assert_eq!(
+        (report["verdict"].as_str(), report["score"].as_f64()),
+        (Some("AC"), Some(100.0)),
+        "{report}"
+    );
+}

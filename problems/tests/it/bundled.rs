@@ -150,12 +150,21 @@ fn bundled_corpus_summary() {
             run_time_error: matrix.cpp
             time_limit_exceeded: bellman_ford.cpp
             wrong_answer: bfs.py int_distances.cpp
+        guess-number: time 1s, memory 256 MiB, output 8 MiB, custom, 1 sample + 6 secret
+            accepted: binary.cpp binary.py
+            run_time_error: accepted_then_crash.cpp
+            time_limit_exceeded: wait_forever.py
+            wrong_answer: linear.py off_by_one.cpp
         network-links: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
             accepted: Links.java dsu.cpp dsu.py
             compile_error: Links.java
             run_time_error: recursive_find.py
             time_limit_exceeded: no_compression.cpp relabel.py
             wrong_answer: only_direct.py yes_no_swapped.cpp
+        pair-sums: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 7 secret
+            accepted: hash.cpp hash.py
+            time_limit_exceeded: quadratic.cpp
+            wrong_answer: int_count.cpp
         pascal-rows: time 1s, memory 256 MiB, output 16 MiB, default, 1 sample + 5 secret
             accepted: rows.c rows.cpp rows.py
             output_limit_exceeded: never_stops.cpp

@@ -1,0 +1,45 @@
+"""Interactor for Guess the Number (Kattis convention).
+
+Called as `interactor INPUT ANSWER FEEDBACK_DIR`; its standard output goes to the
+program and the program's output comes in on its standard input. Exit 42 accepts,
+43 rejects (with the reason in FEEDBACK_DIR/judgemessage.txt).
+"""
+
+import sys
+
+QUERY_LIMIT = 30
+
+
+def main() -> None:
+    n, secret = map(int, open(sys.argv[1]).read().split())
+    feedback = sys.argv[3]
+
+    def reject(message: str) -> None:
+        with open(feedback + "judgemessage.txt", "w") as f:
+            f.write(message + "\n")
+        sys.exit(43)
+
+    print(n, flush=True)
+    queries = 0
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            reject("the program ended without an answer")
+        parts = line.split()
+        if len(parts) != 2 or parts[0] not in ("?", "!") or not parts[1].lstrip("-").isdigit():
+            reject(f"malformed line: {line.strip()[:40]!r}")
+        y = int(parts[1])
+        if parts[0] == "!":
+            if y == secret:
+                sys.exit(42)
+            reject(f"answered {y}, the number was {secret}")
+        queries += 1
+        if queries > QUERY_LIMIT:
+            reject(f"more than {QUERY_LIMIT} questions")
+        if not 1 <= y <= n:
+            reject(f"question {y} outside 1..{n}")
+        print("<" if secret < y else (">" if secret > y else "="), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -14,6 +14,16 @@ fn judge(args: &[&str]) -> Output {
         .expect("the judge binary runs")
 }
 
+/// Sandbox tests run side by side, except the hostile corpus, which checks afterwards
+/// that no process of the sandbox user is left and so must run alone.
+static SANDBOX: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
+    SANDBOX
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn in_ci() -> bool {
     std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
@@ -128,14 +138,108 @@ const CORPUS: &[(&str, &str, &str)] = &[
     ("ce.py", "CE", "def f(:\n    pass\n"),
 ];
 
+/// Hostile programs: an attack the sandbox stops leaves the honest part to be judged; one
+/// that exhausts a limit gets that limit's verdict; nothing may be left running.
+const HOSTILE: &[(&str, &str, &str)] = &[
+    (
+        "forkbomb.c",
+        "TLE",
+        "#include <unistd.h>\nint main(void){ for (;;) fork(); }\n",
+    ),
+    (
+        "shadow.py",
+        "AC",
+        "try:\n    open('/etc/shadow').read()\n    print('leak')\nexcept OSError:\n    a, b = map(int, input().split())\n    print(a + b)\n",
+    ),
+    (
+        "network.py",
+        "AC",
+        "import socket\ntry:\n    socket.create_connection(('1.1.1.1', 80), timeout=1)\n    print('net')\nexcept OSError:\n    a, b = map(int, input().split())\n    print(a + b)\n",
+    ),
+    (
+        "answers.py",
+        "AC",
+        "import os\nseen = []\nfor d in ['/judge/in', '/judge/out', '/judge/ans']:\n    try:\n        seen += os.listdir(d)\n    except OSError:\n        pass\na, b = map(int, input().split())\nprint(a + b if not seen else seen)\n",
+    ),
+    (
+        "killall.py",
+        "AC",
+        "import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\nexcept OSError:\n    pass\na, b = map(int, input().split())\nprint(a + b)\n",
+    ),
+    (
+        "background.c",
+        "AC",
+        "#include <stdio.h>\n#include <unistd.h>\nint main(void){ long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; if (fork() == 0) { setsid(); for (;;) sleep(1); } printf(\"%ld\\n\", a + b); return 0; }\n",
+    ),
+    (
+        "closed.c",
+        "AC",
+        "#include <stdio.h>\n#include <unistd.h>\nint main(void){ long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; printf(\"%ld\\n\", a + b); fflush(stdout); close(0); close(1); close(2); return 0; }\n",
+    ),
+    (
+        "links.py",
+        "AC",
+        "import os\nfor target, name in [('/etc/passwd', '/box/collected'), ('/etc', '/box/etc')]:\n    try:\n        if os.path.lexists(name):\n            os.remove(name)\n        os.symlink(target, name)\n    except OSError:\n        pass\na, b = map(int, input().split())\nprint(a + b)\n",
+    ),
+    (
+        "deep.cpp",
+        "AC",
+        "#include <cstdio>\nlong f(long n) { volatile char pad[64]; pad[0] = (char)n; return n == 0 ? 0 : 1 + f(n - 1) + pad[0] * 0; }\nint main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; printf(\"%ld\\n\", a + b + f(400000) - 400000); }\n",
+    ),
+    (
+        "urandom.cpp",
+        "CE",
+        "#include \"/dev/urandom\"\nint main() {}\n",
+    ),
+];
+
+fn hostile_corpus(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let _alone = SANDBOX
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    judge_corpus_unlocked(backend, HOSTILE);
+    let left = Command::new("pgrep")
+        .args(["-u", "65534"])
+        .output()
+        .expect("pgrep runs");
+    assert!(
+        String::from_utf8_lossy(&left.stdout).trim().is_empty(),
+        "{backend}: processes of the sandbox user are still running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
+
+#[test]
+fn hostile_corpus_docker() {
+    hostile_corpus("docker");
+}
+
+#[test]
+fn hostile_corpus_bwrap() {
+    hostile_corpus("bwrap");
+}
+
 fn verdict_corpus(backend: &str) {
     if !available(backend) {
         return;
     }
+    judge_corpus(backend, CORPUS);
+}
+
+/// Judges every program of `corpus` on the add package and checks its verdict.
+fn judge_corpus(backend: &str, corpus: &[(&str, &str, &str)]) {
+    let _shared = shared();
+    judge_corpus_unlocked(backend, corpus);
+}
+
+fn judge_corpus_unlocked(backend: &str, corpus: &[(&str, &str, &str)]) {
     let package = add_package();
     let sources = tempfile::tempdir().expect("tempdir");
     let mut failures = Vec::new();
-    for (name, expected, text) in CORPUS {
+    for (name, expected, text) in corpus {
         let path = sources.path().join(name);
         std::fs::write(&path, text).expect("write source");
         let out = judge(&[
@@ -175,6 +279,7 @@ fn verdict_corpus_bwrap() {
 }
 
 fn selftest(backend: &str) {
+    let _shared = shared();
     if !available(backend) {
         return;
     }
@@ -217,6 +322,7 @@ fn packages() -> Vec<PathBuf> {
 }
 
 fn verify_bundled(backend: &str) {
+    let _shared = shared();
     if !available(backend) {
         return;
     }
@@ -251,6 +357,7 @@ fn bundled_packages_verify_bwrap() {
 
 #[test]
 fn json_lines_stream_every_test_with_all() {
+    let _shared = shared();
     if !available("bwrap") {
         return;
     }
@@ -301,6 +408,7 @@ fn json_lines_stream_every_test_with_all() {
 
 #[test]
 fn bad_input_gets_a_clear_error_and_exit_code_2() {
+    let _shared = shared();
     let package = add_package();
     let sources = tempfile::tempdir().expect("tempdir");
     let ruby = sources.path().join("x.rb");
@@ -424,6 +532,7 @@ fn run_on(
 }
 
 fn custom_validators(backend: &str) {
+    let _shared = shared();
     if !available(backend) {
         return;
     }
@@ -505,6 +614,7 @@ reject("too many queries")
 "#;
 
 fn interactive(backend: &str) {
+    let _shared = shared();
     if !available(backend) {
         return;
     }
@@ -569,6 +679,7 @@ fn interactive_problems_bwrap() {
 
 #[test]
 fn scored_groups_give_partial_scores() {
+    let _shared = shared();
     if !available("bwrap") {
         return;
     }

@@ -312,11 +312,7 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
 
 /// Runs an output validator after a program's run.
 fn validate(spec: &Spec, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, String> {
-    if let Some(dir) = &step.feedback_dir {
-        std::fs::create_dir(dir).map_err(|err| format!("mkdir {}: {err}", dir.display()))?;
-        std::os::unix::fs::chown(dir, Some(step.uid), Some(step.gid))
-            .map_err(|err| format!("chown {}: {err}", dir.display()))?;
-    }
+    make_feedback_dir(step)?;
     if step.give_output {
         std::os::unix::fs::chown(&io.stdout, Some(step.uid), Some(step.gid))
             .map_err(|err| format!("chown {}: {err}", io.stdout.display()))?;
@@ -353,11 +349,7 @@ fn run_interactive(
     io: &RunIo,
     step: &ValidatorStep,
 ) -> Result<Report, String> {
-    if let Some(dir) = &step.feedback_dir {
-        std::fs::create_dir(dir).map_err(|err| format!("mkdir {}: {err}", dir.display()))?;
-        std::os::unix::fs::chown(dir, Some(step.uid), Some(step.gid))
-            .map_err(|err| format!("chown {}: {err}", dir.display()))?;
-    }
+    make_feedback_dir(step)?;
     let interactor = Prepared::new(&step.command, &spec.env, &step.workdir)?;
     let (to_interactor_read, to_interactor_write) = cloexec_pipe()?;
     let (to_program_read, to_program_write) = cloexec_pipe()?;
@@ -410,6 +402,16 @@ fn run_interactive(
             exec_error: validator.exec_error,
         }),
     })
+}
+
+/// Creates the validator's feedback folder, owned by the validator's user.
+fn make_feedback_dir(step: &ValidatorStep) -> Result<(), String> {
+    if let Some(dir) = &step.feedback_dir {
+        std::fs::create_dir(dir).map_err(|err| format!("mkdir {}: {err}", dir.display()))?;
+        std::os::unix::fs::chown(dir, Some(step.uid), Some(step.gid))
+            .map_err(|err| format!("chown {}: {err}", dir.display()))?;
+    }
+    Ok(())
 }
 
 fn open_input(path: Option<&Path>) -> Result<File, String> {
@@ -477,20 +479,8 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<Vec<Outcome>, String> {
     let started = Instant::now();
     for launch in &launches {
         let (exec_read, exec_write) = cloexec_pipe()?;
-        let argv: Vec<*const libc::c_char> = launch
-            .prepared
-            .argv
-            .iter()
-            .map(|a| a.as_ptr())
-            .chain(std::iter::once(std::ptr::null()))
-            .collect();
-        let envp: Vec<*const libc::c_char> = launch
-            .prepared
-            .envp
-            .iter()
-            .map(|a| a.as_ptr())
-            .chain(std::iter::once(std::ptr::null()))
-            .collect();
+        let argv = null_terminated(&launch.prepared.argv);
+        let envp = null_terminated(&launch.prepared.envp);
         let limits = launch.limits;
         let cpu_seconds = limits.cpu_ms.div_ceil(1000) + 1;
         let rlimits = [
@@ -704,6 +694,15 @@ unsafe fn child(
         libc::execve(prepared.program.as_ptr(), argv.as_ptr(), envp.as_ptr());
         fail(b"execve");
     }
+}
+
+/// The C array of pointers `execve` wants, ending with a null pointer.
+fn null_terminated(strings: &[CString]) -> Vec<*const libc::c_char> {
+    strings
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect()
 }
 
 fn cloexec_pipe() -> Result<(OwnedFd, OwnedFd), String> {

@@ -1,1 +1,12 @@
-//! The `trainer` crate (being written).
+//! The trainer: a tch policy model that loads Hugging Face Llama/Qwen2 checkpoints
+//! (`config.json` + safetensors) and decodes with a KV cache; the ground for Agentic GRPO.
+//!
+//! The only crate that links libtorch. Shape mistakes inside `forward` are programmer
+//! errors (tch panics); loading and decoding return [`Error`].
+
+pub mod config;
+mod error;
+pub mod generate;
+pub mod model;
+
+pub use error::{Error, Result};

@@ -1,0 +1,385 @@
+//! A Llama/Qwen2-style decoder in tch: RMSNorm, rotary embeddings, grouped-query
+//! attention with a KV cache, SwiGLU MLP, tied or separate LM head, optional QKV bias.
+//!
+//! Variables live in a `tch::nn::VarStore` under the Hugging Face tensor names
+//! (`model.layers.0.self_attn.q_proj.weight`, ...), so the trainer can differentiate
+//! through them and checkpoints load by name ([`Model::load`]).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use tch::nn::{self, Module};
+use tch::{Device, Kind, Tensor};
+
+use crate::config::Config;
+use crate::{Error, Result};
+
+/// Root-mean-square layer norm with a learned scale.
+#[derive(Debug)]
+struct RmsNorm {
+    weight: Tensor,
+    eps: f64,
+}
+
+impl RmsNorm {
+    fn new(vs: &nn::Path<'_>, size: usize, eps: f64) -> RmsNorm {
+        RmsNorm {
+            weight: vs.ones("weight", &[size as i64]),
+            eps,
+        }
+    }
+
+    fn forward(&self, xs: &Tensor) -> Tensor {
+        let kind = xs.kind();
+        let xs = xs.to_kind(Kind::Float);
+        let variance = xs.pow_tensor_scalar(2).mean_dim(-1, true, Kind::Float);
+        let xs = xs * (variance + self.eps).rsqrt();
+        &self.weight * xs.to_kind(kind)
+    }
+}
+
+#[derive(Debug)]
+struct Attention {
+    q_proj: nn::Linear,
+    k_proj: nn::Linear,
+    v_proj: nn::Linear,
+    o_proj: nn::Linear,
+    heads: i64,
+    kv_heads: i64,
+    head_dim: i64,
+}
+
+#[derive(Debug)]
+struct Mlp {
+    gate_proj: nn::Linear,
+    up_proj: nn::Linear,
+    down_proj: nn::Linear,
+}
+
+#[derive(Debug)]
+struct Layer {
+    input_layernorm: RmsNorm,
+    self_attn: Attention,
+    post_attention_layernorm: RmsNorm,
+    mlp: Mlp,
+}
+
+/// Keys and values of earlier positions, one entry per layer.
+#[derive(Debug, Default)]
+pub struct Cache {
+    kv: Vec<Option<(Tensor, Tensor)>>,
+}
+
+impl Cache {
+    /// Positions already in the cache.
+    pub fn len(&self) -> i64 {
+        self.kv
+            .first()
+            .and_then(|e| e.as_ref())
+            .map(|(k, _)| k.size()[2])
+            .unwrap_or(0)
+    }
+
+    /// Whether the cache holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The decoder.
+#[derive(Debug)]
+pub struct Model {
+    /// Its configuration.
+    pub config: Config,
+    /// Its variables.
+    pub vs: nn::VarStore,
+    embed_tokens: nn::Embedding,
+    layers: Vec<Layer>,
+    norm: RmsNorm,
+    lm_head: Option<nn::Linear>,
+    inv_freq: Tensor,
+}
+
+fn linear(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> nn::Linear {
+    nn::linear(
+        vs,
+        input as i64,
+        output as i64,
+        nn::LinearConfig {
+            bias,
+            ..Default::default()
+        },
+    )
+}
+
+impl Model {
+    /// A randomly initialised model (for tests), on `device`.
+    pub fn new(config: Config, device: Device) -> Model {
+        let vs = nn::VarStore::new(device);
+        let root = vs.root();
+        let model = &root / "model";
+        let hidden = config.hidden_size;
+        let head_dim = config.head_dim();
+        let heads = config.num_attention_heads;
+        let kv_heads = config.kv_heads();
+        let embed_tokens = nn::embedding(
+            &model / "embed_tokens",
+            config.vocab_size as i64,
+            hidden as i64,
+            Default::default(),
+        );
+        let layers = (0..config.num_hidden_layers)
+            .map(|i| {
+                let layer = &model / "layers" / i;
+                let attn = &layer / "self_attn";
+                let mlp = &layer / "mlp";
+                Layer {
+                    input_layernorm: RmsNorm::new(
+                        &(&layer / "input_layernorm"),
+                        hidden,
+                        config.rms_norm_eps,
+                    ),
+                    self_attn: Attention {
+                        q_proj: linear(
+                            &attn / "q_proj",
+                            hidden,
+                            heads * head_dim,
+                            config.qkv_bias(),
+                        ),
+                        k_proj: linear(
+                            &attn / "k_proj",
+                            hidden,
+                            kv_heads * head_dim,
+                            config.qkv_bias(),
+                        ),
+                        v_proj: linear(
+                            &attn / "v_proj",
+                            hidden,
+                            kv_heads * head_dim,
+                            config.qkv_bias(),
+                        ),
+                        o_proj: linear(&attn / "o_proj", heads * head_dim, hidden, config.o_bias()),
+                        heads: heads as i64,
+                        kv_heads: kv_heads as i64,
+                        head_dim: head_dim as i64,
+                    },
+                    post_attention_layernorm: RmsNorm::new(
+                        &(&layer / "post_attention_layernorm"),
+                        hidden,
+                        config.rms_norm_eps,
+                    ),
+                    mlp: Mlp {
+                        gate_proj: linear(
+                            &mlp / "gate_proj",
+                            hidden,
+                            config.intermediate_size,
+                            false,
+                        ),
+                        up_proj: linear(&mlp / "up_proj", hidden, config.intermediate_size, false),
+                        down_proj: linear(
+                            &mlp / "down_proj",
+                            config.intermediate_size,
+                            hidden,
+                            false,
+                        ),
+                    },
+                }
+            })
+            .collect();
+        let norm = RmsNorm::new(&(&model / "norm"), hidden, config.rms_norm_eps);
+        let lm_head = (!config.tie_word_embeddings)
+            .then(|| linear(&root / "lm_head", hidden, config.vocab_size, false));
+        let half = (head_dim / 2) as i64;
+        let inv_freq = (Tensor::arange(half, (Kind::Float, device))
+            * (2.0 / head_dim as f64)
+            * (-config.rope_theta().ln()))
+        .exp();
+        Model {
+            config,
+            vs,
+            embed_tokens,
+            layers,
+            norm,
+            lm_head,
+            inv_freq,
+        }
+    }
+
+    /// Loads `config.json` and `model.safetensors` (or the shards named by
+    /// `model.safetensors.index.json`) from a Hugging Face folder.
+    pub fn load(dir: &Path, device: Device) -> Result<Model> {
+        let config = Config::load(&dir.join("config.json"))?;
+        let mut model = Model::new(config, device);
+        let files = weight_files(dir)?;
+        let mut tensors: HashMap<String, Tensor> = HashMap::new();
+        for file in &files {
+            for (name, tensor) in Tensor::read_safetensors(file)? {
+                tensors.insert(name, tensor);
+            }
+        }
+        tch::no_grad(|| -> Result<()> {
+            for (name, mut var) in model.vs.variables() {
+                let source = tensors.get(&name).ok_or_else(|| Error::Weight {
+                    name: name.clone(),
+                    message: format!(
+                        "missing from {}",
+                        files
+                            .iter()
+                            .map(|f| f.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                })?;
+                if source.size() != var.size() {
+                    return Err(Error::Weight {
+                        name,
+                        message: format!(
+                            "shape {:?} in the file, {:?} expected",
+                            source.size(),
+                            var.size()
+                        ),
+                    });
+                }
+                var.f_copy_(&source.to_kind(var.kind()))?;
+            }
+            Ok(())
+        })?;
+        model.vs.set_kind(Kind::Float);
+        Ok(model)
+    }
+
+    /// Logits `[batch, seq, vocab]` for `ids` `[batch, seq]` at `positions` `[batch, seq]`,
+    /// with an additive attention `mask` `[batch, 1, seq, cached + seq]` (0 allowed, a
+    /// large negative number masked), appending keys and values to `cache`.
+    pub fn forward(
+        &self,
+        ids: &Tensor,
+        positions: &Tensor,
+        mask: &Tensor,
+        cache: &mut Cache,
+    ) -> Tensor {
+        if cache.kv.len() != self.layers.len() {
+            cache.kv = (0..self.layers.len()).map(|_| None).collect();
+        }
+        let freqs = positions.to_kind(Kind::Float).unsqueeze(-1) * &self.inv_freq;
+        let emb = Tensor::cat(&[&freqs, &freqs], -1);
+        let (cos, sin) = (emb.cos().unsqueeze(1), emb.sin().unsqueeze(1));
+        let mut xs = self.embed_tokens.forward(ids);
+        for (layer, entry) in self.layers.iter().zip(cache.kv.iter_mut()) {
+            let residual = &xs;
+            let h = layer.self_attn.forward(
+                &layer.input_layernorm.forward(&xs),
+                &cos,
+                &sin,
+                mask,
+                entry,
+            );
+            let xs1 = residual + h;
+            let h = layer
+                .mlp
+                .forward(&layer.post_attention_layernorm.forward(&xs1));
+            xs = xs1 + h;
+        }
+        let xs = self.norm.forward(&xs);
+        match &self.lm_head {
+            Some(head) => head.forward(&xs),
+            None => xs.matmul(&self.embed_tokens.ws.tr()),
+        }
+    }
+}
+
+fn rotate_half(xs: &Tensor) -> Tensor {
+    let half = xs.size()[3] / 2;
+    let x1 = xs.narrow(3, 0, half);
+    let x2 = xs.narrow(3, half, half);
+    Tensor::cat(&[&x2.neg(), &x1], 3)
+}
+
+impl Attention {
+    fn forward(
+        &self,
+        xs: &Tensor,
+        cos: &Tensor,
+        sin: &Tensor,
+        mask: &Tensor,
+        entry: &mut Option<(Tensor, Tensor)>,
+    ) -> Tensor {
+        let (b, t, _) = xs
+            .size3()
+            .expect("invariant: hidden states are [batch, seq, hidden]");
+        let shape = |x: Tensor, heads: i64| x.view([b, t, heads, self.head_dim]).transpose(1, 2);
+        let q = shape(self.q_proj.forward(xs), self.heads);
+        let k = shape(self.k_proj.forward(xs), self.kv_heads);
+        let v = shape(self.v_proj.forward(xs), self.kv_heads);
+        let q = &q * cos + rotate_half(&q) * sin;
+        let k = &k * cos + rotate_half(&k) * sin;
+        let (k, v) = match entry.take() {
+            Some((pk, pv)) => (Tensor::cat(&[&pk, &k], 2), Tensor::cat(&[&pv, &v], 2)),
+            None => (k, v),
+        };
+        *entry = Some((k.shallow_clone(), v.shallow_clone()));
+        let repeat = self.heads / self.kv_heads;
+        let k = k.repeat_interleave_self_int(repeat, 1, None);
+        let v = v.repeat_interleave_self_int(repeat, 1, None);
+        let scores = q.matmul(&k.transpose(-2, -1)) / (self.head_dim as f64).sqrt() + mask;
+        let probs = scores.softmax(-1, Kind::Float).to_kind(v.kind());
+        let out =
+            probs
+                .matmul(&v)
+                .transpose(1, 2)
+                .contiguous()
+                .view([b, t, self.heads * self.head_dim]);
+        self.o_proj.forward(&out)
+    }
+}
+
+impl Mlp {
+    fn forward(&self, xs: &Tensor) -> Tensor {
+        self.down_proj
+            .forward(&(self.gate_proj.forward(xs).silu() * self.up_proj.forward(xs)))
+    }
+}
+
+/// The safetensors files of a Hugging Face folder.
+fn weight_files(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
+    let single = dir.join("model.safetensors");
+    if single.is_file() {
+        return Ok(vec![single]);
+    }
+    let index = dir.join("model.safetensors.index.json");
+    let text = std::fs::read_to_string(&index).map_err(|_| Error::Weight {
+        name: "model.safetensors".to_owned(),
+        message: format!(
+            "neither model.safetensors nor model.safetensors.index.json in {}",
+            dir.display()
+        ),
+    })?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|err| Error::Config(format!("{}: {err}", index.display())))?;
+    let mut files: Vec<String> = json["weight_map"]
+        .as_object()
+        .ok_or_else(|| Error::Config(format!("{}: no weight_map", index.display())))?
+        .values()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    files.sort();
+    files.dedup();
+    Ok(files.into_iter().map(|f| dir.join(f)).collect())
+}
+
+/// The additive causal mask `[batch, 1, seq, cached + seq]` for new tokens after `cached`
+/// positions, with `attention` `[batch, cached + seq]` (1 for real tokens, 0 for padding).
+pub fn causal_mask(attention: &Tensor, seq: i64) -> Tensor {
+    let (b, total) = attention
+        .size2()
+        .expect("invariant: attention is [batch, total]");
+    let device = attention.device();
+    let cached = total - seq;
+    let rows = Tensor::arange(seq, (Kind::Int64, device)).view([seq, 1]) + cached;
+    let cols = Tensor::arange(total, (Kind::Int64, device)).view([1, total]);
+    let causal = cols.le_tensor(&rows).view([1, 1, seq, total]);
+    let keep = attention.to_kind(Kind::Bool).view([b, 1, 1, total]);
+    let allowed = causal.logical_and(&keep);
+    Tensor::zeros([b, 1, seq, total], (Kind::Float, device))
+        .masked_fill(&allowed.logical_not(), -1e9)
+}

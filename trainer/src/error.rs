@@ -28,7 +28,9 @@ pub enum Error {
     #[error("libtorch: {0}")]
     Torch(#[from] tch::TchError),
     /// The prompt does not fit the context.
-    #[error("the prompt has {tokens} tokens, more than the context of {context}")]
+    #[error(
+        "{tokens} positions needed (the prompt and the tokens to generate), more than the context of {context}"
+    )]
     TooLong {
         /// Prompt length.
         tokens: usize,

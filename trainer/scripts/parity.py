@@ -3,7 +3,8 @@
 Usage: python parity.py OUT_DIR [SMOLLM_DIR]
 Writes OUT_DIR/tiny-qwen2/ (a randomly initialised Qwen2 with QKV bias, saved in Hugging
 Face layout) and, for each model, OUT_DIR/<name>.safetensors with `input_ids`, `logits`
-(float32, [1, seq, vocab]) and `greedy` (the tokens greedy decoding appends).
+(float32, [1, seq, vocab]) and `greedy` (the tokens greedy decoding appends); for
+SmolLM2 also `chat_ids`, the tokenized chat template of CHAT with the generation prompt.
 """
 
 import pathlib
@@ -11,12 +12,16 @@ import sys
 
 import torch
 from safetensors.torch import save_file
-from transformers import AutoModelForCausalLM, Qwen2Config, Qwen2ForCausalLM
+from transformers import AutoModelForCausalLM, AutoTokenizer, Qwen2Config, Qwen2ForCausalLM
 
 GREEDY_TOKENS = 8
+CHAT = [
+    {"role": "system", "content": "You solve programming contest problems."},
+    {"role": "user", "content": "Read two integers and print their sum.\nUse C++."},
+]
 
 
-def reference(model, input_ids, path):
+def reference(model, input_ids, path, extra=None):
     model.eval()
     with torch.no_grad():
         logits = model(input_ids).logits.float()
@@ -33,6 +38,7 @@ def reference(model, input_ids, path):
             "input_ids": input_ids.contiguous(),
             "logits": logits.contiguous(),
             "greedy": out[:, input_ids.shape[1]:].contiguous(),
+            **(extra or {}),
         },
         str(path),
     )
@@ -64,7 +70,11 @@ def main():
     if len(sys.argv) > 2:
         smol = AutoModelForCausalLM.from_pretrained(sys.argv[2], dtype=torch.float32)
         ids = torch.tensor([[1, 9690, 198, 2683, 253, 1789, 2429, 28, 2, 198, 1, 4093, 198]])
-        reference(smol, ids, out / "smollm2.safetensors")
+        tokenizer = AutoTokenizer.from_pretrained(sys.argv[2])
+        chat = tokenizer.apply_chat_template(CHAT, add_generation_prompt=True, tokenize=True)
+        if not isinstance(chat, list):
+            chat = chat["input_ids"]
+        reference(smol, ids, out / "smollm2.safetensors", {"chat_ids": torch.tensor([chat])})
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ pub fn greedy(model: &Model, prompt: &[i64], max_new: usize) -> Result<Vec<i64>>
 }
 
 /// How to sample.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Sampling {
     /// Softmax temperature; 0 means greedy.
     pub temperature: f64,
@@ -52,7 +52,8 @@ pub struct Sampling {
     pub max_tokens: usize,
     /// Token sequences that end a sequence (they are kept in the output).
     pub stop: Vec<Vec<i64>>,
-    /// Seed of the sampler (the same seed, prompts and model give the same tokens).
+    /// Seed of the sampler: sequence `i` of a call draws from its own generator seeded
+    /// with `seed + i`, so its tokens do not depend on what else is in the batch.
     pub seed: u64,
     /// Padding token for the left-padded batch.
     pub pad_id: i64,
@@ -108,6 +109,44 @@ pub fn sampling_logprobs(logits: &Tensor, sampling: &Sampling) -> Tensor {
 
 /// Samples a continuation of every prompt at once (left-padded batch, KV cache).
 pub fn sample(model: &Model, prompts: &[Vec<i64>], sampling: &Sampling) -> Result<Vec<Sample>> {
+    let seeds: Vec<u64> = (0..prompts.len() as u64)
+        .map(|i| sampling.seed.wrapping_add(i))
+        .collect();
+    sample_with(model, prompts, &seeds, sampling, &mut |_, _| {})
+}
+
+/// SplitMix64: a small seeded generator, one per sequence.
+struct SplitMix(u64);
+
+impl SplitMix {
+    /// A uniform number in (0, 1).
+    fn next_open01(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((z >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+}
+
+/// [`sample`] with one generator seed per prompt (`seeds[i]` for `prompts[i]`), calling
+/// `on_token(prompt index, token)` as each token is chosen.
+pub fn sample_with(
+    model: &Model,
+    prompts: &[Vec<i64>],
+    seeds: &[u64],
+    sampling: &Sampling,
+    on_token: &mut dyn FnMut(usize, i64),
+) -> Result<Vec<Sample>> {
+    if seeds.len() != prompts.len() {
+        return Err(Error::Config(format!(
+            "{} seeds for {} prompts",
+            seeds.len(),
+            prompts.len()
+        )));
+    }
+    let mut generators: Vec<SplitMix> = seeds.iter().map(|s| SplitMix(*s)).collect();
     let context = model.config.max_position_embeddings;
     let longest = prompts.iter().map(Vec::len).max().unwrap_or(0);
     if longest + sampling.max_tokens > context {
@@ -147,7 +186,6 @@ pub fn sample(model: &Model, prompts: &[Vec<i64>], sampling: &Sampling) -> Resul
         .collect();
     let mut done = vec![false; prompts.len()];
     let mut cache = Cache::default();
-    tch::manual_seed(sampling.seed as i64);
     tch::no_grad(|| {
         for _ in 0..sampling.max_tokens {
             let seq = ids.size()[1];
@@ -164,7 +202,18 @@ pub fn sample(model: &Model, prompts: &[Vec<i64>], sampling: &Sampling) -> Resul
             let next = if sampling.temperature <= 0.0 {
                 logprobs.argmax(-1, true)
             } else {
-                logprobs.exp().multinomial(1, false)
+                // Inverse-CDF draw with each sequence's own uniform number.
+                let uniform: Vec<f64> = generators.iter_mut().map(SplitMix::next_open01).collect();
+                let uniform = Tensor::from_slice(&uniform).view([b, 1]).to_device(device);
+                let cumulative = logprobs
+                    .to_kind(Kind::Double)
+                    .exp()
+                    .cumsum(-1, Kind::Double);
+                let vocab = cumulative.size()[1];
+                cumulative
+                    .lt_tensor(&uniform)
+                    .sum_dim_intlist(-1, true, Kind::Int64)
+                    .clamp_max(vocab - 1)
             };
             let chosen = logprobs.gather(1, &next, false);
             let next_ids: Vec<i64> =
@@ -177,6 +226,7 @@ pub fn sample(model: &Model, prompts: &[Vec<i64>], sampling: &Sampling) -> Resul
                 }
                 sample.tokens.push(next_ids[idx]);
                 sample.logprobs.push(chosen[idx]);
+                on_token(idx, next_ids[idx]);
                 if sampling
                     .stop
                     .iter()
@@ -279,6 +329,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_sequence_draws_the_same_tokens_whatever_else_is_in_the_batch() {
+        let model = tiny();
+        let params = sampling(1.0);
+        let alone = sample_with(&model, &[vec![3, 9, 27]], &[77], &params, &mut |_, _| {})
+            .expect("samples");
+        let batched = sample_with(
+            &model,
+            &[vec![5, 1], vec![3, 9, 27]],
+            &[12, 77],
+            &params,
+            &mut |_, _| {},
+        )
+        .expect("samples");
+        assert_eq!(alone[0].tokens, batched[1].tokens);
+        // Padding changes the float sums a little, never the draw.
+        for (a, b) in alone[0].logprobs.iter().zip(&batched[1].logprobs) {
+            assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+        }
+        let other = sample_with(&model, &[vec![3, 9, 27]], &[78], &params, &mut |_, _| {})
+            .expect("samples");
+        assert_ne!(
+            alone[0].tokens, other[0].tokens,
+            "another seed draws other tokens"
+        );
     }
 
     #[test]

@@ -8,5 +8,7 @@ pub mod config;
 mod error;
 pub mod generate;
 pub mod model;
+pub mod server;
+pub mod tokenizer;
 
 pub use error::{Error, Result};

@@ -74,8 +74,35 @@ fn logits_and_greedy_tokens_match_transformers() {
     assert!(diff < 1e-4, "tiny qwen2 logits differ by {diff}");
     assert_eq!(got, want, "tiny qwen2 greedy tokens");
 
-    let (diff, got, want) = compare(&smollm, &out.path().join("smollm2.safetensors"));
+    let reference = out.path().join("smollm2.safetensors");
+    let (diff, got, want) = compare(&smollm, &reference);
     eprintln!("SmolLM2-135M: max |logit diff| {diff:.3e}; greedy {got:?}");
     assert!(diff < 1e-3, "SmolLM2 logits differ by {diff}");
     assert_eq!(got, want, "SmolLM2 greedy tokens");
+
+    // The chat template and the tokenizer give transformers' prompt ids.
+    let tensors: std::collections::HashMap<String, Tensor> = Tensor::read_safetensors(&reference)
+        .expect("reference file")
+        .into_iter()
+        .collect();
+    let want: Vec<i64> = Vec::try_from(tensors["chat_ids"].view([-1])).expect("ids");
+    let tokenizer = trainer::tokenizer::ChatTokenizer::load(&smollm).expect("tokenizer loads");
+    let messages = [
+        trainer::tokenizer::Message {
+            role: "system".into(),
+            content: "You solve programming contest problems.".into(),
+        },
+        trainer::tokenizer::Message {
+            role: "user".into(),
+            content: "Read two integers and print their sum.\nUse C++.".into(),
+        },
+    ];
+    let text = tokenizer
+        .apply_chat_template(&messages, true)
+        .expect("template renders");
+    assert_eq!(
+        tokenizer.encode(&text).expect("encodes"),
+        want,
+        "chat prompt ids; text:\n{text}"
+    );
 }

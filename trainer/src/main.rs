@@ -32,6 +32,27 @@ enum Command {
         #[arg(long, value_enum, default_value = "cpu")]
         device: DeviceArg,
     },
+    /// Tokens per second and a training step, against transformers on the same weights.
+    Bench {
+        /// A Hugging Face folder.
+        #[arg(long)]
+        model: PathBuf,
+        /// Tokens generated per sequence.
+        #[arg(long, default_value_t = 32)]
+        new_tokens: usize,
+        /// Batch sizes for generation.
+        #[arg(long, value_delimiter = ',', default_value = "1,8")]
+        batches: Vec<usize>,
+        /// Sequences in the training step.
+        #[arg(long, default_value_t = 8)]
+        train_batch: i64,
+        /// Tokens per sequence in the training step.
+        #[arg(long, default_value_t = 64)]
+        train_seq: i64,
+        /// The venv's python with transformers (default: $ARENA_PYTHON).
+        #[arg(long)]
+        python: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -54,6 +75,64 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Bench {
+            model,
+            new_tokens,
+            batches,
+            train_batch,
+            train_seq,
+            python,
+        } => {
+            let python = python
+                .or_else(|| std::env::var_os("ARENA_PYTHON").map(PathBuf::from))
+                .context("no python: pass --python or set ARENA_PYTHON (ci/setup writes it)")?;
+            let script =
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/bench_transformers.py");
+            let weights = trainer::model::Model::load(&model, trainer::bench::device())
+                .with_context(|| format!("loading the model from {}", model.display()))?;
+            let ours =
+                trainer::bench::measure(&weights, new_tokens, &batches, train_batch, train_seq)?;
+            drop(weights);
+            let theirs = trainer::bench::transformers(
+                &python,
+                &script,
+                &model,
+                new_tokens,
+                &batches,
+                train_batch,
+                train_seq,
+            )?;
+            println!(
+                "model {}, {new_tokens} new tokens per sequence, greedy, float32, CPU threads {} (torch)",
+                model.display(),
+                tch::get_num_threads()
+            );
+            println!(
+                "{:<34} {:>12} {:>14} {:>8}",
+                "", "trainer", "transformers", "ratio"
+            );
+            for (batch, tps) in &ours.generate {
+                let other = theirs["generate"][batch.to_string()]
+                    .as_f64()
+                    .unwrap_or(f64::NAN);
+                println!(
+                    "{:<34} {tps:>12.1} {other:>14.1} {:>8.2}",
+                    format!("generate tokens/s, batch {batch}"),
+                    tps / other
+                );
+            }
+            let other = theirs["train_step_seconds"].as_f64().unwrap_or(f64::NAN);
+            println!(
+                "{:<34} {:>12.3} {other:>14.3} {:>8.2}",
+                format!("forward+backward s, {train_batch}x{train_seq}"),
+                ours.train_step_seconds,
+                other / ours.train_step_seconds
+            );
+            println!(
+                "(ratio: trainer speed over transformers speed; above 1 means the trainer is faster)"
+            );
+            Ok(())
+        }
         Command::Serve {
             model,
             listen,

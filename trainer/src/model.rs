@@ -383,3 +383,67 @@ pub fn causal_mask(attention: &Tensor, seq: i64) -> Tensor {
     Tensor::zeros([b, 1, seq, total], (Kind::Float, device))
         .masked_fill(&allowed.logical_not(), -1e9)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny_config(model_type: &str) -> serde_json::Value {
+        serde_json::json!({
+            "model_type": model_type, "vocab_size": 32, "hidden_size": 16, "intermediate_size": 32,
+            "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
+            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 32,
+            "tie_word_embeddings": true
+        })
+    }
+
+    #[test]
+    fn missing_weights_unsupported_configs_and_bad_shapes_are_named() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("config.json"),
+            tiny_config("gpt2").to_string(),
+        )
+        .expect("write");
+        let err = Model::load(dir.path(), Device::Cpu).expect_err("gpt2 is not supported");
+        assert!(
+            err.to_string()
+                .contains("model_type `gpt2` is not supported"),
+            "{err}"
+        );
+
+        std::fs::write(
+            dir.path().join("config.json"),
+            tiny_config("llama").to_string(),
+        )
+        .expect("write");
+        let err = Model::load(dir.path(), Device::Cpu).expect_err("no weights");
+        assert!(
+            err.to_string()
+                .contains("neither model.safetensors nor model.safetensors.index.json"),
+            "{err}"
+        );
+
+        // Every weight of a random model but one, then one of the wrong shape.
+        let config: Config = serde_json::from_value(tiny_config("llama")).expect("config");
+        let model = Model::new(config, Device::Cpu);
+        let mut named: Vec<(String, Tensor)> = model.vs.variables().into_iter().collect();
+        named.sort_by(|a, b| a.0.cmp(&b.0));
+        let dropped = named.remove(0).0;
+        let path = dir.path().join("model.safetensors");
+        Tensor::write_safetensors(&named, &path).expect("write weights");
+        let err = Model::load(dir.path(), Device::Cpu).expect_err("a weight is missing");
+        assert!(
+            err.to_string()
+                .starts_with(&format!("weight {dropped}: missing from")),
+            "{err}"
+        );
+        named.push((
+            dropped.clone(),
+            Tensor::zeros([3], (Kind::Float, Device::Cpu)),
+        ));
+        Tensor::write_safetensors(&named, &path).expect("write weights");
+        let err = Model::load(dir.path(), Device::Cpu).expect_err("a weight has the wrong shape");
+        assert!(err.to_string().contains("shape [3] in the file"), "{err}");
+    }
+}

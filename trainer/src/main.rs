@@ -31,6 +31,9 @@ enum Command {
         /// Where to run the model.
         #[arg(long, value_enum, default_value = "cpu")]
         device: DeviceArg,
+        /// The weights' precision.
+        #[arg(long, value_enum, default_value = "f32")]
+        dtype: DtypeArg,
     },
     /// Tokens per second and a training step, against transformers on the same weights.
     Bench {
@@ -53,6 +56,16 @@ enum Command {
         #[arg(long)]
         python: Option<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DtypeArg {
+    /// float32.
+    F32,
+    /// bfloat16 (normalisation, softmax and logprobs stay in float32).
+    Bf16,
+    /// float16 (for GPUs).
+    F16,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -137,7 +150,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             model,
             listen,
             device,
+            dtype,
         } => {
+            let kind = match dtype {
+                DtypeArg::F32 => tch::Kind::Float,
+                DtypeArg::Bf16 => tch::Kind::BFloat16,
+                DtypeArg::F16 => tch::Kind::Half,
+            };
             let device = match device {
                 DeviceArg::Cpu => tch::Device::Cpu,
                 DeviceArg::Cuda if tch::Cuda::is_available() => tch::Device::Cuda(0),
@@ -149,7 +168,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .unwrap_or_else(|| "model".to_owned());
             let tokenizer = trainer::tokenizer::ChatTokenizer::load(&model)
                 .with_context(|| format!("loading the tokenizer from {}", model.display()))?;
-            let weights = trainer::model::Model::load(&model, device)
+            let weights = trainer::model::Model::load_as(&model, device, kind)
                 .with_context(|| format!("loading the model from {}", model.display()))?;
             let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
             runtime.block_on(async move {

@@ -208,6 +208,12 @@ impl Model {
     /// Loads `config.json` and `model.safetensors` (or the shards named by
     /// `model.safetensors.index.json`) from a Hugging Face folder.
     pub fn load(dir: &Path, device: Device) -> Result<Model> {
+        Model::load_as(dir, device, Kind::Float)
+    }
+
+    /// [`Model::load`] with the weights in `kind` (`Float`, or `BFloat16`/`Half` where the
+    /// device supports them); normalisation, softmax and logprobs are computed in float32.
+    pub fn load_as(dir: &Path, device: Device, kind: Kind) -> Result<Model> {
         let config = Config::load(&dir.join("config.json"))?;
         let mut model = Model::new(config, device);
         let files = weight_files(dir)?;
@@ -244,7 +250,7 @@ impl Model {
             }
             Ok(())
         })?;
-        model.vs.set_kind(Kind::Float);
+        model.vs.set_kind(kind);
         Ok(model)
     }
 
@@ -263,8 +269,12 @@ impl Model {
         }
         let freqs = positions.to_kind(Kind::Float).unsqueeze(-1) * &self.inv_freq;
         let emb = Tensor::cat(&[&freqs, &freqs], -1);
-        let (cos, sin) = (emb.cos().unsqueeze(1), emb.sin().unsqueeze(1));
         let mut xs = self.embed_tokens.forward(ids);
+        let kind = xs.kind();
+        let (cos, sin) = (
+            emb.cos().unsqueeze(1).to_kind(kind),
+            emb.sin().unsqueeze(1).to_kind(kind),
+        );
         for (layer, entry) in self.layers.iter().zip(cache.kv.iter_mut()) {
             let residual = &xs;
             let h = layer.self_attn.forward(
@@ -321,7 +331,9 @@ impl Attention {
         let repeat = self.heads / self.kv_heads;
         let k = k.repeat_interleave_self_int(repeat, 1, None);
         let v = v.repeat_interleave_self_int(repeat, 1, None);
-        let scores = q.matmul(&k.transpose(-2, -1)) / (self.head_dim as f64).sqrt() + mask;
+        let scores = q.matmul(&k.transpose(-2, -1)).to_kind(Kind::Float)
+            / (self.head_dim as f64).sqrt()
+            + mask;
         let probs = scores.softmax(-1, Kind::Float).to_kind(v.kind());
         let out =
             probs

@@ -80,6 +80,39 @@ fn logits_and_greedy_tokens_match_transformers() {
     assert!(diff < 1e-3, "SmolLM2 logits differ by {diff}");
     assert_eq!(got, want, "SmolLM2 greedy tokens");
 
+    // Half precision: bf16 weights follow the float32 logits closely and pick the same
+    // next tokens.
+    let tensors_ref: std::collections::HashMap<String, Tensor> =
+        Tensor::read_safetensors(&reference)
+            .expect("reference file")
+            .into_iter()
+            .collect();
+    let ids = &tensors_ref["input_ids"];
+    let want = &tensors_ref["logits"];
+    let model = Model::load_as(&smollm, Device::Cpu, Kind::BFloat16).expect("bf16 model loads");
+    let seq = ids.size()[1];
+    let positions = Tensor::arange(seq, (Kind::Int64, Device::Cpu)).view([1, seq]);
+    let mask = causal_mask(&Tensor::ones([1, seq], (Kind::Int64, Device::Cpu)), seq);
+    let got = tch::no_grad(|| model.forward(ids, &positions, &mask, &mut Cache::default()))
+        .to_kind(Kind::Float);
+    let diff = (&got - want).abs().max().double_value(&[]);
+    let scale = want.abs().max().double_value(&[]);
+    let same_argmax = got
+        .argmax(-1, false)
+        .eq_tensor(&want.argmax(-1, false))
+        .to_kind(Kind::Float)
+        .mean(Kind::Float);
+    let same_argmax = same_argmax.double_value(&[]);
+    eprintln!(
+        "SmolLM2-135M bf16: max |logit diff| {diff:.3} of max |logit| {scale:.1}; same argmax at {:.0}% of positions",
+        same_argmax * 100.0
+    );
+    assert!(diff < 0.05 * scale, "bf16 logits differ by {diff}");
+    assert!(
+        same_argmax >= 0.9,
+        "bf16 argmax agrees at only {same_argmax}"
+    );
+
     // The chat template and the tokenizer give transformers' prompt ids.
     let tensors: std::collections::HashMap<String, Tensor> = Tensor::read_safetensors(&reference)
         .expect("reference file")

@@ -32,6 +32,6 @@ pub mod verdict;
 pub use error::{Error, Result};
 pub use package::{
     Aggregation, Diagnostic, Limits, Problem, ReferenceSubmission, Severity, TestCase, TestGroup,
-    Validation, load,
+    Validation, ValidatorConvention, load,
 };
 pub use verdict::Verdict;

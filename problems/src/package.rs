@@ -5,7 +5,9 @@
 //!
 //! - `problem.yaml`: `problem_format_version` (absent means `legacy`), `name` (a string or
 //!   a map from language codes, English preferred), `type` (2025-09) or `validation` and
-//!   `validator_flags` (legacy), and `limits`. Unknown keys are warnings.
+//!   `validator_flags` (legacy), and `limits`. Unknown keys are warnings. Our extension
+//!   `validator_convention` (both formats) says how a custom output validator is called:
+//!   `kattis` (the default) or `testlib` (see [`ValidatorConvention`]).
 //! - The statement: `statement/problem.<lang>.{md,tex,pdf}`, or legacy `problem_statement/`.
 //! - `data/sample/` and `data/secret/`, with nested groups. Each folder may hold a group
 //!   config (`testdata.yaml` in legacy, `test_group.yaml` in 2025-09) with a score, an
@@ -13,6 +15,8 @@
 //!   problem's arguments; a group's arguments hold for its cases and subgroups until a
 //!   deeper config replaces them; legacy `validator_flags` always come first.
 //! - `input_validators/`, `output_validators/` (legacy) or `output_validator/` (2025-09).
+//!   A custom output validator is one source file (`.c`, `.cpp`, `.cc`, `.py`, `.java`)
+//!   directly in that folder or in one subfolder ([`Problem::output_validator_source`]).
 //! - `submissions/<folder>/`: each entry is one submission, expected to get one of the
 //!   verdicts of [`Verdict::for_submission_folder`].
 //!
@@ -110,14 +114,63 @@ impl Problem {
                 Validation::Default(crate::default_validator::parse_flags(args).unwrap_or(*flags))
             }
             Validation::Custom {
-                interactive, score, ..
+                interactive,
+                score,
+                convention,
+                ..
             } => Validation::Custom {
                 flags: args.clone(),
                 interactive: *interactive,
                 score: *score,
+                convention: *convention,
             },
         }
     }
+
+    /// The single source file of the custom output validator: the one file with extension
+    /// `c`, `cpp`, `cc`, `py` or `java` directly in `output_validators/` (legacy) or
+    /// `output_validator/` (2025-09) or in one of its subfolders (hidden entries skipped).
+    ///
+    /// `None` when the package has no such folder or it holds zero or several sources;
+    /// [`load`] reports the latter as an error for a problem with custom validation.
+    pub fn output_validator_source(&self) -> Option<PathBuf> {
+        match validator_sources(self.output_validator.as_deref()?).as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Extensions of output validator sources.
+const VALIDATOR_EXTENSIONS: &[&str] = &["c", "cpp", "cc", "py", "java"];
+
+/// Every validator source file in `root` (a folder, or the source file itself) and in its
+/// immediate subfolders, in path order.
+fn validator_sources(root: &Path) -> Vec<PathBuf> {
+    let is_source = |path: &Path| {
+        path.is_file()
+            && path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| VALIDATOR_EXTENSIONS.contains(&e))
+    };
+    if root.is_file() {
+        return if is_source(root) {
+            vec![root.to_path_buf()]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut res = Vec::new();
+    for entry in list_entries(root) {
+        if entry.is_dir() {
+            res.extend(list_entries(&entry).into_iter().filter(|p| is_source(p)));
+        } else if is_source(&entry) {
+            res.push(entry);
+        }
+    }
+    res.sort();
+    res
 }
 
 /// Limits for running (and compiling) a submission.
@@ -150,7 +203,25 @@ pub enum Validation {
         interactive: bool,
         /// The validator writes `score.txt`.
         score: bool,
+        /// How the validator is called (`validator_convention` in `problem.yaml`).
+        convention: ValidatorConvention,
     },
+}
+
+/// How a custom output validator is called: `validator_convention` in `problem.yaml`, an
+/// extension of ours accepted in both formats.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValidatorConvention {
+    /// The Kattis/ICPC convention: `validator input answer feedback_dir [args] <
+    /// team_output`; exit 42 accepts, 43 rejects, anything else is a judge error; the
+    /// reason goes to `feedback_dir/judgemessage.txt`.
+    #[default]
+    Kattis,
+    /// The Codeforces testlib convention: `checker input output answer` (the team output
+    /// is a file); exit 0 OK, 1 wrong answer, 2 presentation error (a wrong answer),
+    /// 3 the checker failed (a judge error), 7 partial points; the message on stderr.
+    Testlib,
 }
 
 /// A folder of test cases, possibly with subgroups (`data/secret/<group>/`).
@@ -306,6 +377,7 @@ const LEGACY_KEYS: &[&str] = &[
     "limits",
     "validation",
     "validator_flags",
+    "validator_convention",
     "grading",
     "keywords",
 ];
@@ -326,6 +398,7 @@ const MODERN_KEYS: &[&str] = &[
     "languages",
     "allow_file_writing",
     "constants",
+    "validator_convention",
 ];
 
 const LIMIT_KEYS: &[&str] = &[
@@ -484,18 +557,48 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
         .map(|name| root.join(name))
         .find(|path| path.exists());
     let validation = if header.custom {
-        if output_validator.is_none() {
-            ctx.error(
+        match &output_validator {
+            None => ctx.error(
                 &root.join("output_validators"),
                 "the problem uses a custom validator but has none",
-            );
+            ),
+            Some(path) => {
+                let sources = validator_sources(path);
+                if sources.len() != 1 {
+                    let found = sources
+                        .iter()
+                        .map(|p| p.strip_prefix(&root).unwrap_or(p).display().to_string())
+                        .collect::<Vec<_>>();
+                    ctx.error(
+                        path,
+                        format!(
+                            "expected exactly one validator source (.{}) in the folder or one \
+                             subfolder, found {}{}",
+                            VALIDATOR_EXTENSIONS.join(", ."),
+                            sources.len(),
+                            if found.is_empty() {
+                                String::new()
+                            } else {
+                                format!(": {}", found.join(", "))
+                            }
+                        ),
+                    );
+                }
+            }
         }
         Validation::Custom {
             flags,
             interactive: header.interactive,
             score: header.score,
+            convention: header.convention,
         }
     } else {
+        if header.convention_given {
+            ctx.warning(
+                &yaml_path,
+                "`validator_convention` has no effect without a custom output validator",
+            );
+        }
         match crate::default_validator::parse_flags(&flags) {
             Ok(parsed) => Validation::Default(parsed),
             Err(message) => {
@@ -565,6 +668,9 @@ struct Header {
     interactive: bool,
     score: bool,
     validator_flags: Vec<String>,
+    convention: ValidatorConvention,
+    /// `validator_convention` was in `problem.yaml`.
+    convention_given: bool,
 }
 
 fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name: &str) -> Header {
@@ -669,6 +775,26 @@ fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name:
         }
     }
 
+    let convention_given = yaml.get("validator_convention").is_some();
+    let convention = match yaml.get("validator_convention") {
+        None => ValidatorConvention::Kattis,
+        Some(serde_yaml::Value::String(s)) if s == "kattis" => ValidatorConvention::Kattis,
+        Some(serde_yaml::Value::String(s)) if s == "testlib" => ValidatorConvention::Testlib,
+        Some(other) => {
+            let shown = match other {
+                serde_yaml::Value::String(s) => s.clone(),
+                other => serde_yaml::to_string(other)
+                    .map(|s| s.trim().to_owned())
+                    .unwrap_or_else(|_| format!("{other:?}")),
+            };
+            ctx.error(
+                path,
+                format!("`validator_convention: {shown}` is neither kattis nor testlib"),
+            );
+            ValidatorConvention::Kattis
+        }
+    };
+
     let mut limits = DEFAULT_LIMITS;
     let mut have_time = false;
     if let Some(value) = yaml.get("limits") {
@@ -733,6 +859,8 @@ fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name:
         interactive,
         score,
         validator_flags,
+        convention,
+        convention_given,
     }
 }
 
@@ -1180,6 +1308,177 @@ mod tests {
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("problem.yaml: missing"));
         assert!(errors[1].contains("data/secret: missing"), "{errors:?}");
+    }
+
+    /// `good_package` turned into a legacy custom-validation package with `extra` lines in
+    /// problem.yaml and no validator yet.
+    fn custom_legacy(extra: &str) -> tempfile::TempDir {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            &format!("name: Any\nvalidation: custom\nlimits:\n  time_limit: 1\n{extra}"),
+        );
+        dir
+    }
+
+    fn errors(dir: &Path) -> Vec<String> {
+        match load(dir) {
+            Ok((_, diagnostics)) => diagnostics.iter().map(ToString::to_string).collect(),
+            Err(crate::Error::Invalid { diagnostics, .. }) => {
+                diagnostics.iter().map(ToString::to_string).collect()
+            }
+            Err(err) => vec![err.to_string()],
+        }
+    }
+
+    #[test]
+    fn validator_convention_in_both_formats() {
+        let convention = |dir: &Path| {
+            let (problem, diagnostics) = load(dir).expect("loads");
+            assert_eq!(diagnostics, vec![]);
+            let Validation::Custom { convention, .. } = problem.validation else {
+                panic!("custom validation")
+            };
+            convention
+        };
+        for (extra, expected) in [
+            ("", ValidatorConvention::Kattis),
+            (
+                "validator_convention: kattis\n",
+                ValidatorConvention::Kattis,
+            ),
+            (
+                "validator_convention: testlib\n",
+                ValidatorConvention::Testlib,
+            ),
+        ] {
+            let legacy = custom_legacy(extra);
+            write(legacy.path(), "output_validators/check/check.cpp", "");
+            assert_eq!(convention(legacy.path()), expected, "legacy {extra:?}");
+
+            let modern = good_package();
+            write(
+                modern.path(),
+                "problem.yaml",
+                &format!(
+                    "problem_format_version: 2025-09\nname: Any\nuuid: x\n{extra}limits:\n  time_limit: 1\n"
+                ),
+            );
+            write(modern.path(), "output_validator/checker.cpp", "");
+            assert_eq!(convention(modern.path()), expected, "2025-09 {extra:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_validator_convention_is_an_error_naming_it() {
+        for (value, shown) in [
+            ("polygon", "polygon"),
+            ("3", "3"),
+            ("[testlib]", "- testlib"),
+        ] {
+            let dir = custom_legacy(&format!("validator_convention: {value}\n"));
+            write(dir.path(), "output_validators/check.py", "");
+            assert!(load(dir.path()).is_err(), "{value}");
+            assert_eq!(
+                errors(dir.path()),
+                vec![format!(
+                    "error: problem.yaml: `validator_convention: {shown}` is neither kattis nor testlib"
+                )]
+            );
+        }
+    }
+
+    #[test]
+    fn validator_convention_without_custom_validation_is_a_warning() {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Add\nuuid: x\nvalidator_convention: testlib\nlimits:\n  time_limit: 1\n",
+        );
+        let (_, diagnostics) = load(dir.path()).expect("loads");
+        assert_eq!(
+            diagnostics
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            vec![
+                "warning: problem.yaml: `validator_convention` has no effect without a custom output validator"
+            ]
+        );
+    }
+
+    #[test]
+    fn output_validator_source_directly_or_in_one_subfolder() {
+        // (files under output_validators/, the source found)
+        let table: &[(&[&str], &str)] = &[
+            (&["validate.cpp"], "validate.cpp"),
+            (
+                &["check/validate.cc", "check/README.md", "check/testlib.h"],
+                "check/validate.cc",
+            ),
+            (&["checker.py", ".hidden.cpp", "notes.txt"], "checker.py"),
+            (&["Validator.java", "build/"], "Validator.java"),
+            (&["sub/check.c"], "sub/check.c"),
+        ];
+        for (files, expected) in table {
+            let dir = custom_legacy("");
+            for file in *files {
+                if let Some(folder) = file.strip_suffix('/') {
+                    std::fs::create_dir_all(dir.path().join("output_validators").join(folder))
+                        .expect("mkdir");
+                } else {
+                    write(dir.path(), &format!("output_validators/{file}"), "");
+                }
+            }
+            let (problem, diagnostics) = load(dir.path()).expect("loads");
+            assert_eq!(diagnostics, vec![], "{files:?}");
+            assert_eq!(
+                problem.output_validator_source(),
+                Some(dir.path().join("output_validators").join(expected)),
+                "{files:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn zero_or_several_validator_sources_are_errors() {
+        let table: &[(&[&str], &str)] = &[
+            (&["README.md"], "found 0"),
+            (&["check/testlib.h"], "found 0"),
+            (
+                &["a.cpp", "b.py"],
+                "found 2: output_validators/a.cpp, output_validators/b.py",
+            ),
+            (
+                &["one/check.cpp", "two/check.cpp"],
+                "found 2: output_validators/one/check.cpp, output_validators/two/check.cpp",
+            ),
+            (
+                &["check.cpp", "sub/check.py"],
+                "found 2: output_validators/check.cpp, output_validators/sub/check.py",
+            ),
+        ];
+        for (files, found) in table {
+            let dir = custom_legacy("");
+            for file in *files {
+                write(dir.path(), &format!("output_validators/{file}"), "");
+            }
+            assert_eq!(
+                errors(dir.path()),
+                vec![format!(
+                    "error: output_validators: expected exactly one validator source (.c, .cpp, .cc, .py, .java) in the folder or one subfolder, {found}"
+                )],
+                "{files:?}"
+            );
+        }
+        // Without a custom validation, the helper still answers from the folder.
+        let dir = good_package();
+        assert_eq!(
+            load(dir.path()).expect("loads").0.output_validator_source(),
+            None
+        );
     }
 
     #[test]

@@ -112,7 +112,9 @@ fn bundled_corpus_summary() {
                 "default abs={:?} rel={:?}",
                 flags.float_absolute_tolerance, flags.float_relative_tolerance
             ),
-            problems::Validation::Custom { .. } => "custom".to_owned(),
+            problems::Validation::Custom { convention, .. } => {
+                format!("custom {convention:?}").to_lowercase()
+            }
         };
         let mut folders = std::collections::BTreeMap::<&str, Vec<String>>::new();
         for submission in &problem.submissions {
@@ -150,7 +152,7 @@ fn bundled_corpus_summary() {
             run_time_error: matrix.cpp
             time_limit_exceeded: bellman_ford.cpp
             wrong_answer: bfs.py int_distances.cpp
-        guess-number: time 1s, memory 256 MiB, output 8 MiB, custom, 1 sample + 6 secret
+        guess-number: time 1s, memory 256 MiB, output 8 MiB, custom kattis, 1 sample + 6 secret
             accepted: binary.cpp binary.py
             run_time_error: accepted_then_crash.cpp
             time_limit_exceeded: wait_forever.py

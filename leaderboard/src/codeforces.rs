@@ -155,11 +155,23 @@ impl Field {
             *map.entry(*r).or_insert(0.0) += 1.0;
         }
         let counts: Vec<(i32, f64)> = map.into_iter().collect();
+        // Every pair (table rating, field rating) differs by an integer in
+        // `LO - max..=HI - min`: tabulate the win probability once per difference, so
+        // the table costs one addition per pair instead of one power. The values are
+        // bit-identical to `win_probability(other, r)`.
+        let (min, max) = match (counts.first(), counts.last()) {
+            (Some(&(min, _)), Some(&(max, _))) => (min, max),
+            _ => (0, 0),
+        };
+        let lowest_difference = LO - max;
+        let by_difference: Vec<f64> = (lowest_difference..=HI - min)
+            .map(|d| win_probability(0.0, f64::from(d)))
+            .collect();
         let seed_table = (LO..=HI)
             .map(|r| {
                 1.0 + counts
                     .iter()
-                    .map(|&(other, n)| n * win_probability(f64::from(other), f64::from(r)))
+                    .map(|&(other, n)| n * by_difference[(r - other - lowest_difference) as usize])
                     .sum::<f64>()
             })
             .collect();
@@ -243,8 +255,10 @@ fn corrections(ratings: &[i32], deltas: &[i32]) -> (i32, i32) {
 }
 
 /// Performance of each contestant: the smallest old rating at which their computed
-/// change (with the round's corrections held fixed) would be at most 0; `None` for
-/// contestants alone in first place (the change stays positive at any rating).
+/// change (with the round's corrections held fixed) would be at most 0; `None` (unbounded)
+/// for a contestant alone in first place. Alone in first place, the needed rating is the
+/// top of the formula's search range (8000), so a finite answer would only measure that
+/// bound; published performance tables write "Infinity" there.
 pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
     let n = rows.len();
     if n == 0 {
@@ -264,6 +278,9 @@ pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
     let correction = first + second;
     (0..n)
         .map(|i| {
+            if ranks[i] == 1 {
+                return None;
+            }
             let own = ratings[i];
             // The change if this contestant had been rated x (the others unchanged).
             let delta_at = |x: i32| {
@@ -285,6 +302,58 @@ pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
             Some(hi)
         })
         .collect()
+}
+
+/// The straightforward transcription of the published algorithm, `O(n^2 log R)`: each
+/// seed sums over every other contestant, and each step of each binary search sums
+/// again. It is the cross-check of [`rating_changes`] (which tabulates seeds once per
+/// distinct rating) and the baseline of its benchmark; use [`rating_changes`].
+pub fn rating_changes_quadratic(rows: &[Row]) -> Vec<i32> {
+    let n = rows.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let ranks = ranks(rows);
+    let seed_against_others = |rating: i32, me: usize| {
+        1.0 + rows
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != me)
+            .map(|(_, other)| win_probability(f64::from(other.old_rating), f64::from(rating)))
+            .sum::<f64>()
+    };
+    let mut deltas: Vec<i32> = rows
+        .iter()
+        .enumerate()
+        .map(|(me, row)| {
+            let m = (ranks[me] as f64 * seed_against_others(row.old_rating, me)).sqrt();
+            let (mut lo, mut hi) = (1, 8000);
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if seed_against_others(mid, me) < m {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            (lo - row.old_rating) / 2
+        })
+        .collect();
+    let n = n as i32;
+    let first = -deltas.iter().sum::<i32>() / n - 1;
+    for d in &mut deltas {
+        *d += first;
+    }
+    let mut by_rating: Vec<(i32, i32)> = rows
+        .iter()
+        .map(|r| r.old_rating)
+        .zip(deltas.iter().copied())
+        .collect();
+    by_rating.sort_by_key(|&(rating, _)| std::cmp::Reverse(rating));
+    let top = n.min(4 * f64::from(n).sqrt().round() as i32);
+    let top_sum: i32 = by_rating[..top as usize].iter().map(|&(_, d)| d).sum();
+    let second = (-top_sum / top).clamp(-10, 0);
+    deltas.iter().map(|d| d + second).collect()
 }
 
 #[cfg(test)]
@@ -327,6 +396,122 @@ mod tests {
         ];
         assert_eq!(rating_changes(&swapped), deltas);
         assert_eq!(ranks(&rows), vec![1, 3, 3, 4]);
+    }
+
+    /// A seeded random round: `n` contestants, few distinct scores (so many ties).
+    fn random_round(seed: u64, n: usize) -> Vec<Row> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        (0..n)
+            .map(|i| Row {
+                handle: format!("p{i}"),
+                points: f64::from(rng.random_range(0..8)),
+                penalty: f64::from(rng.random_range(0..3)),
+                old_rating: rng.random_range(-100..3600),
+                delta: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tabulated_and_quadratic_agree_on_random_rounds() {
+        for seed in 0..6 {
+            let rows = random_round(seed, 2 + 37 * seed as usize);
+            assert_eq!(
+                rating_changes(&rows),
+                rating_changes_quadratic(&rows),
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_winner_of_two_never_loses_rating() {
+        for winner in (0..=4000).step_by(250) {
+            for loser in (0..=4000).step_by(250) {
+                let rows = [row("w", 2.0, winner), row("l", 1.0, loser)];
+                let deltas = rating_changes(&rows);
+                assert!(
+                    deltas[0] >= 0 && deltas[0] >= deltas[1],
+                    "winner {winner}, loser {loser}: {deltas:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn shuffling_a_round_permutes_its_changes() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let rows = random_round(11, 120);
+        let deltas = rating_changes(&rows);
+        let perfs = performances(&rows);
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.shuffle(&mut rand::rngs::StdRng::seed_from_u64(3));
+        let shuffled: Vec<Row> = order.iter().map(|&i| rows[i].clone()).collect();
+        let want: Vec<i32> = order.iter().map(|&i| deltas[i]).collect();
+        assert_eq!(rating_changes(&shuffled), want);
+        let want: Vec<Option<i32>> = order.iter().map(|&i| perfs[i]).collect();
+        assert_eq!(performances(&shuffled), want);
+        // Entrants tied on score with the same old rating get the same change.
+        for i in 0..rows.len() {
+            for j in 0..rows.len() {
+                let (a, b) = (&rows[i], &rows[j]);
+                if (a.points, a.penalty, a.old_rating) == (b.points, b.penalty, b.old_rating) {
+                    assert_eq!(deltas[i], deltas[j], "{} and {}", a.handle, b.handle);
+                }
+            }
+        }
+    }
+
+    fn check(rows: &[Row], expect: &expect_test::Expect) {
+        let deltas = rating_changes(rows);
+        let perfs = performances(rows);
+        let ranks = ranks(rows);
+        let table: String = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let perf = perfs[i].map_or("unbounded".to_owned(), |p| p.to_string());
+                format!(
+                    "{} rank {} old {} delta {} performance {perf}\n",
+                    r.handle, ranks[i], r.old_rating, deltas[i]
+                )
+            })
+            .collect();
+        expect.assert_eq(&table);
+    }
+
+    #[test]
+    fn golden_small_rounds() {
+        check(
+            &[
+                row("top", 3000.0, 1500),
+                row("mid1", 2000.0, 1900),
+                row("mid2", 2000.0, 1300),
+                row("low", 500.0, 2100),
+                row("zero", 0.0, 1500),
+            ],
+            &expect_test::expect![[r#"
+                top rank 1 old 1500 delta 274 performance unbounded
+                mid1 rank 3 old 1900 delta -96 performance 1533
+                mid2 rank 3 old 1300 delta 125 performance 1722
+                low rank 4 old 2100 delta -198 performance 1278
+                zero rank 5 old 1500 delta -110 performance -8
+            "#]],
+        );
+        check(
+            &[
+                row("new", 1.0, 1400),
+                row("old", 1.0, 1400),
+                row("last", 0.0, 1400),
+            ],
+            &expect_test::expect![[r#"
+                new rank 2 old 1400 delta 27 performance 1508
+                old rank 2 old 1400 delta 27 performance 1508
+                last rank 3 old 1400 delta -57 performance 55
+            "#]],
+        );
     }
 
     #[test]

@@ -7,6 +7,10 @@
 
 No sandbox: time is the child's CPU time, memory is its peak RSS (ru_maxrss), output is
 the size of stdout. The authoritative check is `judge verify`.
+
+Custom output validators are run in the convention of problem.yaml's `validator_convention`:
+`kattis` (`validate in ans feedback_dir/ [args] < out`: 42 AC, 43 WA, else JE) or `testlib`
+(`checker in out ans`: 0 AC, 1 or 2 WA, else JE). Interactive problems are not supported.
 """
 import os
 import resource
@@ -43,7 +47,14 @@ def limits(pkg):
         flags = (yaml.safe_load(open(tg)) or {}).get("output_validator_args", flags)
         if isinstance(flags, str):
             flags = flags.split()
+    modern = str(meta.get("problem_format_version", "legacy")) not in ("legacy", "legacy-icpc")
+    folder = os.path.join(pkg, "output_validator" if modern else "output_validators")
+    custom = ("custom" in str(meta.get("validation", ""))) if not modern else os.path.isdir(folder)
+    interactive = "interactive" in str(meta.get("validation", "")) + str(meta.get("type", ""))
     return {
+        "validator": validator_source(folder) if custom and not interactive else None,
+        "interactive": interactive,
+        "convention": meta.get("validator_convention", "kattis"),
         "time": time_limit or 1.0,
         "memory": float(lim.get("memory", 2048)) * 2**20,
         "output": float(lim.get("output", 8)) * 2**20,
@@ -61,6 +72,36 @@ def tests(pkg):
                     res.append(os.path.join(dirpath, name))
     # depth-first, lexicographic: os.walk visits a folder's files before its subfolders
     return res
+
+
+def validator_source(folder):
+    """The one source file directly in `folder` or in one of its subfolders."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        if os.path.relpath(dirpath, folder).count(os.sep) > 0:
+            continue
+        found += [os.path.join(dirpath, f) for f in filenames if f.rsplit(".", 1)[-1] in ("c", "cpp", "cc", "py", "java")]
+    assert len(found) == 1, f"{folder}: expected one validator source, found {found}"
+    return found[0]
+
+
+def custom_verdict(lim, validator, test, out, work):
+    """Runs the custom validator on one output: AC, WA or JE."""
+    ans = test[:-3] + ".ans"
+    if lim["convention"] == "testlib":
+        res = subprocess.run(validator + [test, out, ans], capture_output=True)
+        verdict = {0: "AC", 1: "WA", 2: "WA"}.get(res.returncode, "JE")
+        message = res.stderr.decode(errors="replace").strip()
+    else:
+        feedback = tempfile.mkdtemp(dir=work) + "/"
+        with open(out, "rb") as f:
+            res = subprocess.run(validator + [test, ans, feedback] + lim["flags"], stdin=f, capture_output=True)
+        verdict = {42: "AC", 43: "WA"}.get(res.returncode, "JE")
+        path = os.path.join(feedback, "judgemessage.txt")
+        message = open(path, errors="replace").read().strip() if os.path.exists(path) else ""
+        if verdict == "JE":
+            message += res.stderr.decode(errors="replace").strip()
+    return verdict, f"exit {res.returncode}: {message}"
 
 
 def compile_source(src, work):
@@ -164,6 +205,11 @@ def same(judge, team, flags):
 
 def judge(pkg, src, lim, all_tests=False, show=False):
     with tempfile.TemporaryDirectory() as work:
+        validator = None
+        if lim["validator"]:
+            os.mkdir(os.path.join(work, "validator"))
+            validator = compile_source(lim["validator"], os.path.join(work, "validator"))
+            assert validator, f"the validator does not compile: {lim['validator']}"
         cmd = compile_source(src, work)
         if cmd is None:
             return "CE", 0.0, 0
@@ -183,6 +229,10 @@ def judge(pkg, src, lim, all_tests=False, show=False):
                 verdict = "OLE"
             elif status != 0:
                 verdict = "RTE"
+            elif validator:
+                verdict, message = custom_verdict(lim, validator, t, out, work)
+                if show:
+                    print(f"      validator {message[:200]!r}")
             else:
                 with open(t[:-3] + ".ans", "rb") as f:
                     ans = f.read()
@@ -195,6 +245,7 @@ def judge(pkg, src, lim, all_tests=False, show=False):
 
 def answers(pkg):
     lim = limits(pkg)
+    assert not lim["validator"] and not lim["interactive"], "custom validation: the generator writes the answers"
     srcs = sorted(f for f in os.listdir(os.path.join(pkg, "submissions", "accepted")) if f.endswith(".cpp"))
     src = os.path.join(pkg, "submissions", "accepted", srcs[0])
     with tempfile.TemporaryDirectory() as work:
@@ -215,6 +266,9 @@ def verify(pkgs):
     bad = 0
     for pkg in pkgs:
         lim = limits(pkg)
+        if lim["interactive"]:
+            print(f"{pkg}: interactive, not supported here (use judge verify)")
+            continue
         print(f"{pkg}: time {lim['time']}s memory {lim['memory'] / 2**20:.0f}MiB flags {lim['flags']}")
         base = os.path.join(pkg, "submissions")
         for folder in sorted(os.listdir(base)):

@@ -152,6 +152,10 @@ fn bundled_corpus_summary() {
             run_time_error: matrix.cpp
             time_limit_exceeded: bellman_ford.cpp
             wrong_answer: bfs.py int_distances.cpp
+        divisible-subset: time 1s, memory 256 MiB, output 8 MiB, custom kattis, 2 sample + 6 secret
+            accepted: longest.py prefix.cpp
+            time_limit_exceeded: residue_table.cpp
+            wrong_answer: garbage.py off_by_one.cpp
         guess-number: time 1s, memory 256 MiB, output 8 MiB, custom kattis, 1 sample + 6 secret
             accepted: binary.cpp binary.py
             run_time_error: accepted_then_crash.cpp

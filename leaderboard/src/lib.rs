@@ -12,6 +12,7 @@
 
 pub mod clics;
 pub mod codeforces;
+pub mod elo_mmr;
 mod error;
 pub mod numeric;
 pub mod place;

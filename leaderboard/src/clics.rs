@@ -40,6 +40,8 @@ pub fn parse_duration(value: &Value) -> Option<f64> {
 /// Everything the scoreboard needs from a feed, after the last update of each object.
 #[derive(Debug, Default)]
 pub struct Feed {
+    /// Where the feed came from (a file name), for error messages.
+    pub source_name: String,
     /// Contest length in seconds.
     pub duration: f64,
     /// Freeze length before the end, in seconds.
@@ -65,6 +67,7 @@ pub struct Feed {
 /// Reads an event feed (one JSON object a line).
 pub fn read_feed(text: &str, what: &str) -> Result<Feed> {
     let mut feed = Feed {
+        source_name: what.to_owned(),
         penalty_minutes: 20,
         ..Feed::default()
     };
@@ -223,19 +226,22 @@ impl Feed {
             let Some(verdict) = verdicts.get(sub_id.as_str()) else {
                 continue;
             };
-            let &(penalty, solved) = self.judgement_types.get(*verdict).ok_or_else(|| {
-                Error::Invalid(format!(
-                    "submission {sub_id}: unknown judgement type {verdict}"
-                ))
-            })?;
-            let idx = *problem_idx.get(problem.as_str()).ok_or_else(|| {
-                Error::Invalid(format!("submission {sub_id}: unknown problem {problem}"))
-            })?;
-            let Some(row) = cells.get_mut(team.as_str()) else {
-                return Err(Error::Invalid(format!(
-                    "submission {sub_id}: unknown team {team}"
-                )));
+            let unknown = |field, id: &str| Error::UnknownReference {
+                source_name: self.source_name.clone(),
+                submission: sub_id.clone(),
+                field,
+                id: id.to_owned(),
             };
+            let &(penalty, solved) = self
+                .judgement_types
+                .get(*verdict)
+                .ok_or_else(|| unknown("judgement_type_id", verdict))?;
+            let idx = *problem_idx
+                .get(problem.as_str())
+                .ok_or_else(|| unknown("problem_id", problem))?;
+            let row = cells
+                .get_mut(team.as_str())
+                .ok_or_else(|| unknown("team_id", team))?;
             let cell = &mut row[idx];
             if cell.solved {
                 continue;
@@ -450,6 +456,17 @@ mod tests {
         let err = read_scoreboard(&serde_json::json!({"rows": [{"rank": 1}]}), "s.json")
             .expect_err("bad");
         assert_eq!(err.to_string(), "s.json: rows[0]: no team_id");
+    }
+
+    #[test]
+    fn an_unknown_problem_is_named() {
+        let bad = FEED.replace(r#""problem_id":"b""#, r#""problem_id":"zz""#);
+        let feed = read_feed(&bad, "feed.ndjson").expect("parses");
+        let err = feed.scoreboard(None).expect_err("unknown problem");
+        assert_eq!(
+            err.to_string(),
+            "feed.ndjson: submission s5: unknown problem_id zz"
+        );
     }
 
     #[test]

@@ -21,9 +21,27 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A computation was asked of data that cannot support it.
-    #[error("{0}")]
-    Invalid(String),
+    /// A feed's submission names a team or problem the feed never defined.
+    #[error("{source_name}: submission {submission}: unknown {field} {id}")]
+    UnknownReference {
+        /// The feed (its file name).
+        source_name: String,
+        /// The submission's id.
+        submission: String,
+        /// The field that refers: `problem_id`, `team_id`, `judgement_type_id`.
+        field: &'static str,
+        /// The id it refers to.
+        id: String,
+    },
+    /// A model result marks a problem solved without the accept time its timing policy
+    /// needs.
+    #[error(
+        "model result, problem {problem} (0-based): solved, but `accept_minute` is missing under the `measured` timing policy"
+    )]
+    MissingAcceptTime {
+        /// The problem's index in the results.
+        problem: usize,
+    },
 }
 
 impl Error {

@@ -1,16 +1,21 @@
 //! The `leaderboard` command line: Codeforces ratings from standings rows, a CLICS
-//! scoreboard from an event feed, placing a model among humans, and statistics.
-//! Output is JSON (one object, or one line per row for scoreboards). Exit code 0 on
-//! success, 2 on bad input.
+//! scoreboard from an event feed, placing a model among humans (Codeforces round or ICPC
+//! feed), CodeElo's summary over contests, statistics, and a benchmark.
+//! Output is JSON (one object, or one line per row for scoreboards), or Markdown for
+//! `rate` without `--json`. Exit code 0 on success, 2 on bad input.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{Context, format_err};
 use clap::{Parser, Subcommand};
-use leaderboard::place::{TiePolicy, codeelo_rating, place};
+use leaderboard::elo_mmr::{self, Belief};
+use leaderboard::place::{self, TiePolicy, Timing};
 use leaderboard::standings::{ProblemResult, Rule, Score};
 use leaderboard::{clics, codeforces, numeric};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -23,12 +28,19 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Codeforces rating changes and performances for standings rows
-    /// (`[handle, points, penalty, oldRating, delta]`).
-    Codeforces {
+    /// Rating changes and performances for the rows of a round
+    /// (`[handle, points, penalty, oldRating, delta]`): a JSON array with `handle`,
+    /// `delta` and `performance` (null where unbounded), or a Markdown table.
+    Rate {
+        /// The rating system.
+        #[arg(long, value_enum, default_value = "codeforces")]
+        system: System,
         /// The rows file.
-        #[arg(long)]
+        #[arg(long, alias = "codeforces")]
         rows: PathBuf,
+        /// Print JSON instead of a Markdown table.
+        #[arg(long)]
+        json: bool,
     },
     /// The ICPC scoreboard rebuilt from a CLICS event feed, one JSON line per team.
     Scoreboard {
@@ -39,21 +51,47 @@ enum Command {
         #[arg(long)]
         frozen: bool,
     },
-    /// Place a model's result among the humans of a Codeforces round.
+    /// Place a model's result among the humans of a contest: a Codeforces round (rows,
+    /// with ratings) or an ICPC contest (a CLICS event feed, final standings, no ratings).
     Place {
-        /// The rows file of the round.
-        #[arg(long)]
-        rows: PathBuf,
-        /// The model's result: JSON `{"rule": {...}, "results": [...], "max_points": [...]}`.
+        /// The rows file of a Codeforces round.
+        #[arg(long, alias = "rows", required_unless_present = "event_feed")]
+        standings: Option<PathBuf>,
+        /// A CLICS event feed (ICPC rules of the feed).
+        #[arg(long, conflicts_with = "standings")]
+        event_feed: Option<PathBuf>,
+        /// The model's result: JSON `{"rule": {...}, "timing": "measured"|"instant",
+        /// "results": [...], "max_points": [...]}` (`rule` is taken from the feed with
+        /// `--event-feed`).
         #[arg(long)]
         model: PathBuf,
         /// How humans with the model's exact score count.
         #[arg(long, value_enum, default_value = "humans-ahead")]
         ties: Ties,
+        /// Uncertainty of each human's rating for the Elo-MMR performance (80 is
+        /// Elo-MMR's floor for a seasoned player).
+        #[arg(long, default_value_t = 80.0)]
+        human_sig: f64,
     },
-    /// Mean with a bootstrap confidence interval, spread, and pass@k.
+    /// CodeElo's summary: the mean of per-contest ratings, a bootstrap interval over
+    /// contests, and percentiles in a rating population.
+    Codeelo {
+        /// Per-contest `codeelo_rating`s, comma separated.
+        #[arg(long, value_delimiter = ',', required = true)]
+        ratings: Vec<f64>,
+        /// The population: a JSON array of ratings, or a rows file (its old ratings).
+        #[arg(long)]
+        population: PathBuf,
+        /// Confidence level.
+        #[arg(long, default_value_t = 0.95)]
+        level: f64,
+        /// Bootstrap seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Mean with a bootstrap confidence interval, and the spread of repeated runs.
     Stats {
-        /// Per-contest values (e.g. ratings), comma separated.
+        /// Per-contest or per-run values, comma separated.
         #[arg(long, value_delimiter = ',')]
         values: Vec<f64>,
         /// Confidence level.
@@ -75,6 +113,23 @@ enum Command {
         #[arg(long)]
         k: u64,
     },
+    /// Time the Codeforces rating of a synthetic round against the quadratic
+    /// transcription of the formula, in one run.
+    Bench {
+        /// Contestants in the large round (tabulated implementation only).
+        #[arg(long, default_value_t = 30_000)]
+        n: usize,
+        /// Contestants in the rounds both implementations rate, comma separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [1_000, 3_000, 10_000])]
+        both: Vec<usize>,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum System {
+    /// Mirzayanov's 2015 Codeforces formula; performance = old rating at which the
+    /// change would be 0.
+    Codeforces,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -83,10 +138,12 @@ enum Ties {
     Shared,
 }
 
-/// A model's result in a round.
+/// A model's result in a contest.
 #[derive(Deserialize)]
 struct ModelResult {
-    rule: Rule,
+    #[serde(default)]
+    rule: Option<Rule>,
+    timing: Timing,
     results: Vec<ProblemResult>,
     #[serde(default)]
     max_points: Vec<f64>,
@@ -102,80 +159,66 @@ fn main() -> ExitCode {
     }
 }
 
+fn read(path: &Path) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+}
+
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Codeforces { rows } => {
-            let rows = codeforces::read_rows(&rows)?;
-            let deltas = codeforces::rating_changes(&rows);
-            let perfs = codeforces::performances(&rows);
-            let ranks = codeforces::ranks(&rows);
-            let exact = rows
-                .iter()
-                .zip(&deltas)
-                .filter(|(r, d)| r.delta == Some(**d))
-                .count();
-            let known = rows.iter().filter(|r| r.delta.is_some()).count();
-            let out: Vec<_> = rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| json!({"handle": r.handle, "rank": ranks[i], "old_rating": r.old_rating,
-                    "codeforces_delta": deltas[i], "published_delta": r.delta, "codeforces_performance": perfs[i]}))
-                .collect();
-            println!(
-                "{}",
-                json!({"rows": out, "published_deltas": known, "exact": exact})
-            );
-        }
+        Command::Rate { system, rows, json } => rate(system, &rows, json),
         Command::Scoreboard { event_feed, frozen } => {
-            let text = std::fs::read_to_string(&event_feed)
-                .with_context(|| format!("reading {}", event_feed.display()))?;
-            let feed = clics::read_feed(&text, &event_feed.display().to_string())?;
+            let feed = clics::read_feed(&read(&event_feed)?, &event_feed.display().to_string())?;
             let until = frozen.then_some(feed.duration - feed.freeze);
             for row in feed.scoreboard(until)? {
                 println!("{}", serde_json::to_string(&row)?);
             }
+            Ok(())
         }
-        Command::Place { rows, model, ties } => {
-            let rows = codeforces::read_rows(&rows)?;
-            let text = std::fs::read_to_string(&model)
-                .with_context(|| format!("reading {}", model.display()))?;
-            let model: ModelResult = serde_json::from_str(&text)
-                .with_context(|| format!("{}: not a model result", model.display()))?;
-            let score = model.rule.score(&model.results, &model.max_points);
-            let humans: Vec<Score> = rows
-                .iter()
-                .map(|r| Score {
-                    points: r.points,
-                    penalty: r.penalty,
-                    last_accept: 0.0,
-                })
-                .collect();
+        Command::Place {
+            standings,
+            event_feed,
+            model,
+            ties,
+            human_sig,
+        } => {
             let policy = match ties {
                 Ties::HumansAhead => TiePolicy::HumansAhead,
                 Ties::Shared => TiePolicy::Shared,
             };
-            let placement = place(&model.rule, &humans, &score, policy);
-            let ratings: Vec<f64> = rows.iter().map(|r| f64::from(r.old_rating)).collect();
-            let cap = ratings.iter().copied().fold(0.0, f64::max) + 100.0;
-            let codeelo = codeelo_rating(&ratings, placement.place_hi as f64, 0.0, cap);
-            // Codeforces performance: the model joins the round as one more contestant.
-            let mut with_model = rows.clone();
-            with_model.push(codeforces::Row {
-                handle: "(model)".to_owned(),
-                points: score.points,
-                penalty: score.penalty,
-                old_rating: 1400,
-                delta: None,
-            });
-            let performance = codeforces::performances(&with_model)
-                .last()
-                .copied()
-                .flatten();
+            let model_path = model;
+            let model: ModelResult = serde_json::from_str(&read(&model_path)?)
+                .with_context(|| format!("{}: not a model result", model_path.display()))?;
+            match (standings, event_feed) {
+                (_, Some(feed)) => place_in_feed(&feed, &model, policy),
+                (Some(rows), None) => place_in_round(&rows, &model, policy, human_sig),
+                (None, None) => Err(format_err!("give --standings or --event-feed")),
+            }
+        }
+        Command::Codeelo {
+            ratings,
+            population,
+            level,
+            seed,
+        } => {
+            let value: serde_json::Value = serde_json::from_str(&read(&population)?)
+                .with_context(|| format!("{}: not JSON", population.display()))?;
+            let numbers: Option<Vec<f64>> = value
+                .as_array()
+                .and_then(|a| a.iter().map(serde_json::Value::as_f64).collect());
+            let population_ratings = match numbers {
+                Some(numbers) => numbers,
+                None => codeforces::read_rows(&population)?
+                    .iter()
+                    .map(|r| f64::from(r.old_rating))
+                    .collect(),
+            };
+            let summary = place::codeelo_summary(&ratings, &population_ratings, level, seed)
+                .context("need at least one rating and a non-empty population")?;
             println!(
                 "{}",
-                json!({"score": score, "placement": placement, "tie_policy": policy,
-                    "codeelo_rating": codeelo, "codeforces_performance": performance})
+                json!({"codeelo": summary, "population_size": population_ratings.len()})
             );
+            Ok(())
         }
         Command::Stats {
             values,
@@ -188,11 +231,181 @@ fn run(command: Command) -> anyhow::Result<()> {
                 "{}",
                 json!({"bootstrap_mean": interval, "spread": numeric::spread(&values)})
             );
+            Ok(())
         }
         Command::PassAtK { n, c, k } => {
             let value = numeric::pass_at_k(n, c, k).context("need c <= n and 1 <= k <= n")?;
             println!("{}", json!({"pass_at_k": value, "n": n, "c": c, "k": k}));
+            Ok(())
+        }
+        Command::Bench { n, both } => {
+            bench(n, &both);
+            Ok(())
         }
     }
+}
+
+fn rate(system: System, rows: &Path, json: bool) -> anyhow::Result<()> {
+    let System::Codeforces = system;
+    let rows = codeforces::read_rows(rows)?;
+    let deltas = codeforces::rating_changes(&rows);
+    let perfs = codeforces::performances(&rows);
+    let ranks = codeforces::ranks(&rows);
+    if json {
+        let out: Vec<_> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({"handle": r.handle, "rank": ranks[i], "old_rating": r.old_rating,
+                    "delta": deltas[i], "published_delta": r.delta, "performance": perfs[i]})
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(out));
+        return Ok(());
+    }
+    let known = rows.iter().filter(|r| r.delta.is_some()).count();
+    let exact = rows
+        .iter()
+        .zip(&deltas)
+        .filter(|(r, d)| r.delta == Some(**d))
+        .count();
+    println!(
+        "Codeforces rating change (Mirzayanov 2015) and performance (the old rating at which the change would be 0)."
+    );
+    println!("Published changes reproduced exactly: {exact} of {known}.");
+    println!();
+    println!("| handle | rank | old rating | delta | published delta | performance |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (i, r) in rows.iter().enumerate() {
+        let published = r.delta.map_or("".to_owned(), |d| d.to_string());
+        let perf = perfs[i].map_or("unbounded".to_owned(), |p| p.to_string());
+        println!(
+            "| {} | {} | {} | {} | {published} | {perf} |",
+            r.handle, ranks[i], r.old_rating, deltas[i]
+        );
+    }
     Ok(())
+}
+
+fn place_in_round(
+    rows: &Path,
+    model: &ModelResult,
+    policy: TiePolicy,
+    human_sig: f64,
+) -> anyhow::Result<()> {
+    let rows = codeforces::read_rows(rows)?;
+    let rule = model
+        .rule
+        .context("the model result needs a `rule` to be placed in a Codeforces round")?;
+    let results = place::apply_timing(&model.results, model.timing)?;
+    let score = rule.score(&results, &model.max_points);
+    let humans: Vec<Score> = rows
+        .iter()
+        .map(|r| Score {
+            points: r.points,
+            penalty: r.penalty,
+            last_accept: 0.0,
+        })
+        .collect();
+    let placement = place::place(&rule, &humans, &score, policy);
+    let ratings: Vec<f64> = rows.iter().map(|r| f64::from(r.old_rating)).collect();
+    // CodeElo's bounds: 0 to the best human's rating plus 100.
+    let cap = ratings.iter().copied().fold(0.0, f64::max) + 100.0;
+    let codeelo = place::codeelo_rating(&ratings, placement.place_hi as f64, 0.0, cap);
+    // Codeforces performance: the model joins the round as one more contestant, its
+    // score rounded the way the standings are (an exact tie stays a tie).
+    let mut with_model = rows.clone();
+    with_model.push(codeforces::Row {
+        handle: "(model)".to_owned(),
+        points: score.points,
+        penalty: score.penalty,
+        old_rating: 1400,
+        delta: None,
+    });
+    let codeforces_performance = codeforces::performances(&with_model)
+        .last()
+        .copied()
+        .flatten();
+    let opponents: Vec<(Belief, _)> = ratings
+        .iter()
+        .zip(place::outcomes(&rule, &humans, &score, policy))
+        .map(|(&mu, outcome)| (Belief { mu, sig: human_sig }, outcome))
+        .collect();
+    let elo_mmr = elo_mmr::performance(&opponents, elo_mmr::ELO_BETA);
+    println!(
+        "{}",
+        json!({"score": score, "timing": model.timing, "tie_policy": policy, "placement": placement,
+            "ratings": {"codeelo_rating": codeelo, "codeforces_performance": codeforces_performance,
+                "elo_mmr_performance": elo_mmr, "elo_mmr_human_sig": human_sig}})
+    );
+    Ok(())
+}
+
+fn place_in_feed(feed: &Path, model: &ModelResult, policy: TiePolicy) -> anyhow::Result<()> {
+    let feed = clics::read_feed(&read(feed)?, &feed.display().to_string())?;
+    let rule = Rule::Icpc {
+        penalty_minutes: feed.penalty_minutes,
+    };
+    if model.results.len() != feed.problems.len() {
+        return Err(format_err!(
+            "the model has results for {} problems, the contest has {}",
+            model.results.len(),
+            feed.problems.len()
+        ));
+    }
+    let results = place::apply_timing(&model.results, model.timing)?;
+    let score = rule.score(&results, &[]);
+    let humans: Vec<Score> = feed.scoreboard(None)?.iter().map(|r| r.score).collect();
+    let placement = place::place(&rule, &humans, &score, policy);
+    println!(
+        "{}",
+        json!({"score": score, "timing": model.timing, "tie_policy": policy, "rule": rule,
+            "placement": placement, "ratings": null})
+    );
+    Ok(())
+}
+
+/// A seeded synthetic round: ratings roughly bell-shaped around 1500, scores with ties.
+fn synthetic_round(n: usize, seed: u64) -> Vec<codeforces::Row> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..n)
+        .map(|i| {
+            let bell: i32 = (0..4).map(|_| rng.random_range(0..750)).sum();
+            codeforces::Row {
+                handle: format!("c{i}"),
+                points: f64::from(rng.random_range(0..3000) / 10 * 10),
+                penalty: 0.0,
+                old_rating: bell,
+                delta: None,
+            }
+        })
+        .collect()
+}
+
+fn bench(n: usize, both: &[usize]) {
+    let time = |f: &dyn Fn()| {
+        let start = Instant::now();
+        f();
+        start.elapsed().as_secs_f64()
+    };
+    println!("Codeforces rating of a synthetic round (seconds)");
+    println!(
+        "{:>12} {:>14} {:>14} {:>10} {:>14}",
+        "contestants", "tabulated", "quadratic", "ratio", "same changes"
+    );
+    for &size in both {
+        let rows = synthetic_round(size, 7);
+        let fast = time(&|| drop(codeforces::rating_changes(&rows)));
+        let slow = time(&|| drop(codeforces::rating_changes_quadratic(&rows)));
+        let same = codeforces::rating_changes(&rows) == codeforces::rating_changes_quadratic(&rows);
+        println!(
+            "{size:>12} {fast:>14.3} {slow:>14.3} {:>10.1} {same:>14}",
+            slow / fast
+        );
+    }
+    let rows = synthetic_round(n, 7);
+    let fast = time(&|| drop(codeforces::rating_changes(&rows)));
+    let perf = time(&|| drop(codeforces::performances(&rows)));
+    println!("{n:>12} {fast:>14.3} {:>14} {:>10} {:>14}", "-", "-", "-");
+    println!("{n} contestants: performances of all of them in {perf:.3} s");
 }

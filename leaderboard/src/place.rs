@@ -17,7 +17,44 @@
 use serde::{Deserialize, Serialize};
 
 use crate::codeforces::win_probability;
-use crate::standings::{Rule, Score, compare};
+use crate::elo_mmr::Outcome;
+use crate::numeric::{Interval, bootstrap_mean};
+use crate::standings::{ProblemResult, Rule, Score, compare};
+use crate::{Error, Result};
+
+/// When the model's accepts happened: the policy must be declared, since it moves the
+/// model's place (a model does not spend a human's minutes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Timing {
+    /// Accept minutes as measured in a live run; every solved result carries one.
+    Measured,
+    /// Every accept at minute 0, as CodeElo does: only rejected attempts cost (10 or 20
+    /// penalty minutes each under ICPC rules, 50 points each on a Codeforces points round).
+    Instant,
+}
+
+/// The model's results with accept times set by `timing`; under `Measured`, a solved
+/// result without `accept_minute` is an error naming the problem.
+pub fn apply_timing(results: &[ProblemResult], timing: Timing) -> Result<Vec<ProblemResult>> {
+    results
+        .iter()
+        .enumerate()
+        .map(|(problem, it)| {
+            let mut it = it.clone();
+            if it.solved {
+                match timing {
+                    Timing::Instant => it.accept_minute = Some(0),
+                    Timing::Measured if it.accept_minute.is_none() => {
+                        return Err(Error::MissingAcceptTime { problem });
+                    }
+                    Timing::Measured => {}
+                }
+            }
+            Ok(it)
+        })
+        .collect()
+}
 
 /// Whether humans with exactly the model's score are ahead of it or tied with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +120,67 @@ pub fn place(rule: &Rule, humans: &[Score], model: &Score, policy: TiePolicy) ->
         place_hi,
         percentile,
     }
+}
+
+/// How each human finished against the model, for the Elo-MMR performance: a human with
+/// the model's exact score is `Ahead` under `HumansAhead`, `Tied` under `Shared`.
+pub fn outcomes(rule: &Rule, humans: &[Score], model: &Score, policy: TiePolicy) -> Vec<Outcome> {
+    humans
+        .iter()
+        .map(|h| match (compare(rule, h, model), policy) {
+            (std::cmp::Ordering::Less, _) => Outcome::Ahead,
+            (std::cmp::Ordering::Equal, TiePolicy::HumansAhead) => Outcome::Ahead,
+            (std::cmp::Ordering::Equal, TiePolicy::Shared) => Outcome::Tied,
+            (std::cmp::Ordering::Greater, _) => Outcome::Behind,
+        })
+        .collect()
+}
+
+/// CodeElo's summary over contests: the mean of the per-contest expected-place ratings,
+/// a bootstrap interval over contests, and the mean's percentile in a rating population
+/// the caller supplies (CodeElo used all rated Codeforces users).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct CodeEloSummary {
+    /// Contests averaged.
+    pub contests: usize,
+    /// Mean of the per-contest `codeelo_rating`s.
+    pub codeelo_mean_rating: f64,
+    /// Percentile bootstrap interval of that mean over contests (none for one contest).
+    pub codeelo_mean_interval: Option<Interval>,
+    /// Percent of the population strictly below the mean.
+    pub percentile: f64,
+    /// The percentiles of the interval's ends.
+    pub percentile_interval: Option<(f64, f64)>,
+}
+
+/// Summarises per-contest CodeElo ratings; `None` without contests or population.
+pub fn codeelo_summary(
+    per_contest: &[f64],
+    population: &[f64],
+    level: f64,
+    seed: u64,
+) -> Option<CodeEloSummary> {
+    if per_contest.is_empty() || population.is_empty() {
+        return None;
+    }
+    let mean = per_contest.iter().sum::<f64>() / per_contest.len() as f64;
+    let interval = if per_contest.len() > 1 {
+        bootstrap_mean(per_contest, level, 10_000, seed)
+    } else {
+        None
+    };
+    Some(CodeEloSummary {
+        contests: per_contest.len(),
+        codeelo_mean_rating: mean,
+        codeelo_mean_interval: interval,
+        percentile: rating_percentile(population, mean),
+        percentile_interval: interval.map(|i| {
+            (
+                rating_percentile(population, i.lo),
+                rating_percentile(population, i.hi),
+            )
+        }),
+    })
 }
 
 /// The rating `R` with `1 + sum_i P(r_i beats R) = place`, by bisection on `[lo, hi]`
@@ -155,6 +253,64 @@ mod tests {
         let shared = place(&rule, &humans, &model, TiePolicy::Shared);
         assert_eq!((shared.place_lo, shared.place_hi), (2, 4));
         assert_eq!(shared.percentile, 60.0);
+    }
+
+    #[test]
+    fn timing_policies() {
+        let solved = |minute| ProblemResult {
+            solved: true,
+            rejected: 2,
+            accept_minute: minute,
+            points: None,
+        };
+        let results = vec![solved(Some(30)), ProblemResult::default()];
+        let instant = apply_timing(&results, Timing::Instant).expect("instant");
+        assert_eq!(instant[0].accept_minute, Some(0));
+        assert_eq!(instant[1], ProblemResult::default());
+        let rule = Rule::Icpc {
+            penalty_minutes: 10,
+        };
+        // Instant: only the two rejected attempts cost; measured: 30 minutes more.
+        assert_eq!(rule.score(&instant, &[]).penalty, 20.0);
+        let measured = apply_timing(&results, Timing::Measured).expect("measured");
+        assert_eq!(rule.score(&measured, &[]).penalty, 50.0);
+        let err = apply_timing(&[ProblemResult::default(), solved(None)], Timing::Measured)
+            .expect_err("no time");
+        assert!(
+            err.to_string().starts_with("model result, problem 1 "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn outcomes_follow_the_tie_policy() {
+        let rule = Rule::Ioi;
+        let humans = [s(9.0, 0.0), s(5.0, 0.0), s(1.0, 0.0)];
+        let model = s(5.0, 0.0);
+        assert_eq!(
+            outcomes(&rule, &humans, &model, TiePolicy::HumansAhead),
+            vec![Outcome::Ahead, Outcome::Ahead, Outcome::Behind]
+        );
+        assert_eq!(
+            outcomes(&rule, &humans, &model, TiePolicy::Shared),
+            vec![Outcome::Ahead, Outcome::Tied, Outcome::Behind]
+        );
+    }
+
+    #[test]
+    fn codeelo_summary_over_contests() {
+        let population: Vec<f64> = (0..1000).map(f64::from).map(|i| 500.0 + 2.0 * i).collect();
+        let one = codeelo_summary(&[1300.0], &population, 0.95, 1).expect("summary");
+        assert_eq!(one.codeelo_mean_rating, 1300.0);
+        assert_eq!(one.percentile, 40.0);
+        assert!(one.codeelo_mean_interval.is_none());
+        let many = codeelo_summary(&[1100.0, 1300.0, 1500.0, 1250.0], &population, 0.95, 1)
+            .expect("summary");
+        let interval = many.codeelo_mean_interval.expect("interval");
+        let (lo, hi) = many.percentile_interval.expect("percentiles");
+        assert!(interval.lo < 1287.5 && 1287.5 < interval.hi, "{interval:?}");
+        assert!(lo < many.percentile && many.percentile < hi, "{many:?}");
+        assert!(codeelo_summary(&[], &population, 0.95, 1).is_none());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `leaderboard` binary on the real data in `../shared/data/`
-//! (Codeforces round 1342, Educational 86, from meooow25/carrot, MIT; the EUC 2025 feed
-//! from icpc/live-v3, MIT).
+//! (Codeforces rounds 1305 and 1342, from meooow25/carrot `carrot/tests/data/`, MIT; the
+//! EUC 2025 event feed from icpc/live-v3 `config/icpc-europe/euc-2024-2025/event-feed`,
+//! MIT).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -41,12 +42,12 @@ fn placing_a_model_in_an_educational_round() {
         let results: Vec<serde_json::Value> = (0..6)
             .map(|i| serde_json::json!({"solved": i < solved, "rejected": if i == 0 { 1 } else { 0 }, "accept_minute": 0}))
             .collect();
-        let model = serde_json::json!({"rule": {"rule": "icpc", "penalty_minutes": 10}, "results": results});
+        let model = serde_json::json!({"rule": {"rule": "icpc", "penalty_minutes": 10}, "timing": "instant", "results": results});
         let path = work.path().join(format!("model-{solved}.json"));
         std::fs::write(&path, model.to_string()).expect("write");
         let (code, stdout, stderr) = leaderboard(&[
             "place",
-            "--rows",
+            "--standings",
             rows.to_str().expect("utf-8"),
             "--model",
             path.to_str().expect("utf-8"),
@@ -63,20 +64,20 @@ fn placing_a_model_in_an_educational_round() {
     let place3 = three["placement"]["place_hi"].as_u64().expect("place");
     let place4 = four["placement"]["place_hi"].as_u64().expect("place");
     assert!(place4 < place3 && place3 < 14939, "{place3} {place4}");
-    let r3 = three["codeelo_rating"].as_f64().expect("rating");
-    let r4 = four["codeelo_rating"].as_f64().expect("rating");
+    let r3 = three["ratings"]["codeelo_rating"].as_f64().expect("rating");
+    let r4 = four["ratings"]["codeelo_rating"].as_f64().expect("rating");
     assert!(r4 > r3, "{r3} {r4}");
-    let p3 = three["codeforces_performance"]
-        .as_f64()
-        .expect("performance");
-    assert!(
-        (p3 - r3).abs() < 400.0,
-        "the two ratings should be in the same region: {p3} vs {r3}"
-    );
+    for name in ["codeforces_performance", "elo_mmr_performance"] {
+        let p3 = three["ratings"][name].as_f64().expect("performance");
+        assert!(
+            (p3 - r3).abs() < 400.0,
+            "{name} should be in the region of the CodeElo rating: {p3} vs {r3}"
+        );
+    }
 }
 
 #[test]
-fn scoreboard_and_codeforces_commands() {
+fn scoreboard_command() {
     let Some(dir) = data() else { return };
     let feed = dir.join("clics/euc-2025-event-feed.ndjson");
     let (code, stdout, stderr) =
@@ -85,11 +86,84 @@ fn scoreboard_and_codeforces_commands() {
     let first: serde_json::Value =
         serde_json::from_str(stdout.lines().next().expect("a row")).expect("json");
     assert_eq!(first["place"]["lo"], 1);
+}
+
+#[test]
+fn rate_prints_changes_and_performances() {
+    let Some(dir) = data() else { return };
     let rows = dir.join("codeforces/round-1305-ozon-2020-div1+2-data.json");
-    let (code, stdout, _) = leaderboard(&["codeforces", "--rows", rows.to_str().expect("utf-8")]);
+    let rows = rows.to_str().expect("utf-8");
+    let (code, stdout, stderr) =
+        leaderboard(&["rate", "--system", "codeforces", "--rows", rows, "--json"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let out: Vec<serde_json::Value> = serde_json::from_str(&stdout).expect("json array");
+    let published: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(rows).expect("rows")).expect("rows json");
+    assert_eq!(out.len(), published.len());
+    let exact = out
+        .iter()
+        .zip(&published)
+        .filter(|(ours, row)| ours["handle"] == row[0] && ours["delta"] == row[4])
+        .count();
+    assert!(exact * 1000 >= out.len() * 999, "{exact} of {}", out.len());
+    // Alone in first place: the performance is unbounded, written null.
+    assert!(out[0]["performance"].is_null());
+    assert!(out[1]["performance"].is_i64());
+    let (code, markdown, _) = leaderboard(&["rate", "--rows", rows]);
     assert_eq!(code, Some(0));
+    assert!(markdown.contains("| handle | rank |"), "{markdown}");
+    let (code, stdout, stderr) = leaderboard(&[
+        "codeelo",
+        "--ratings",
+        "1200,1500,1350",
+        "--population",
+        rows,
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
     let out: serde_json::Value = serde_json::from_str(&stdout).expect("json");
-    assert_eq!(out["exact"], out["published_deltas"]);
+    let percentile = out["codeelo"]["percentile"].as_f64().expect("percentile");
+    assert!(percentile > 0.0 && percentile < 100.0, "{out}");
+    assert_eq!(out["population_size"], published.len());
+}
+
+#[test]
+fn placing_a_model_in_the_euc_2025_standings() {
+    let Some(dir) = data() else { return };
+    let feed = dir.join("clics/euc-2025-event-feed.ndjson");
+    let work = tempfile::tempdir().expect("tempdir");
+    let place_with = |solved: usize, timing: &str| {
+        let results: Vec<serde_json::Value> = (0..11)
+            .map(|i| serde_json::json!({"solved": i < solved, "rejected": 0, "accept_minute": 60 + 10 * i}))
+            .collect();
+        let path = work.path().join("model.json");
+        let model = serde_json::json!({"timing": timing, "results": results});
+        std::fs::write(&path, model.to_string()).expect("write");
+        let (code, stdout, stderr) = leaderboard(&[
+            "place",
+            "--event-feed",
+            feed.to_str().expect("utf-8"),
+            "--model",
+            path.to_str().expect("utf-8"),
+            "--ties",
+            "shared",
+        ]);
+        assert_eq!(code, Some(0), "{stderr}");
+        serde_json::from_str::<serde_json::Value>(&stdout).expect("json")
+    };
+    let all = place_with(11, "measured");
+    assert_eq!(all["placement"]["place_lo"], 1);
+    assert_eq!(all["placement"]["ahead"], 0);
+    let none = place_with(0, "measured");
+    let instant = place_with(3, "instant");
+    let measured = place_with(3, "measured");
+    // No problem solved: tied with every team that solved nothing, behind all others.
+    assert_eq!(
+        none["placement"]["place_hi"].as_u64(),
+        none["placement"]["humans"].as_u64().map(|n| n + 1)
+    );
+    // Solving at minute 0 cannot place worse than solving the same problems later.
+    assert!(instant["placement"]["ahead"].as_u64() <= measured["placement"]["ahead"].as_u64());
+    assert_eq!(measured["score"]["penalty"], 60.0 + 70.0 + 80.0);
 }
 
 #[test]
@@ -97,10 +171,47 @@ fn bad_input_is_named() {
     let work = tempfile::tempdir().expect("tempdir");
     let bad = work.path().join("rows.json");
     std::fs::write(&bad, r#"[["a", 1, 0, 1500, 3], ["b", 2]]"#).expect("write");
-    let (code, _, stderr) = leaderboard(&["codeforces", "--rows", bad.to_str().expect("utf-8")]);
+    let (code, _, stderr) = leaderboard(&["rate", "--rows", bad.to_str().expect("utf-8")]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("rows.json: row 2"), "{stderr}");
+    let model = work.path().join("model.json");
+    std::fs::write(
+        &model,
+        r#"{"rule": {"rule": "icpc", "penalty_minutes": 20}, "timing": "measured", "results": [{"solved": true}]}"#,
+    )
+    .expect("write");
+    let (code, _, stderr) = leaderboard(&[
+        "place",
+        "--standings",
+        bad.to_str().expect("utf-8"),
+        "--model",
+        model.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("rows.json: row 2"), "{stderr}");
+    let good = work.path().join("good.json");
+    std::fs::write(&good, r#"[["a", 1, 0, 1500, 3], ["b", 2, 0, 1500, -3]]"#).expect("write");
+    let (code, _, stderr) = leaderboard(&[
+        "place",
+        "--standings",
+        good.to_str().expect("utf-8"),
+        "--model",
+        model.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("problem 0 (0-based)"), "{stderr}");
     let (code, stdout, _) = leaderboard(&["pass-at-k", "--n", "10", "--c", "3", "--k", "1"]);
     assert_eq!(code, Some(0));
     assert!(stdout.contains("\"pass_at_k\":0.3"), "{stdout}");
+}
+
+#[test]
+fn bench_agrees_with_the_quadratic_transcription() {
+    let (code, stdout, stderr) = leaderboard(&["bench", "--n", "400", "--both", "50,120"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.trim_end().ends_with("true"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
 }

@@ -113,7 +113,12 @@ fn bundled_corpus_summary() {
                 flags.float_absolute_tolerance, flags.float_relative_tolerance
             ),
             problems::Validation::Custom { convention, .. } => {
-                format!("custom {convention:?}").to_lowercase()
+                let source = problem
+                    .output_validator_source()
+                    .expect("custom validation has one validator source");
+                let source = source.strip_prefix(&dir).expect("inside the package");
+                let convention = format!("{convention:?}").to_lowercase();
+                format!("custom {convention} {}", source.display())
             }
         };
         let mut folders = std::collections::BTreeMap::<&str, Vec<String>>::new();
@@ -152,11 +157,11 @@ fn bundled_corpus_summary() {
             run_time_error: matrix.cpp
             time_limit_exceeded: bellman_ford.cpp
             wrong_answer: bfs.py int_distances.cpp
-        divisible-subset: time 1s, memory 256 MiB, output 8 MiB, custom kattis, 2 sample + 6 secret
+        divisible-subset: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validators/check/validate.cpp, 2 sample + 6 secret
             accepted: longest.py prefix.cpp
             time_limit_exceeded: residue_table.cpp
             wrong_answer: garbage.py off_by_one.cpp
-        guess-number: time 1s, memory 256 MiB, output 8 MiB, custom kattis, 1 sample + 6 secret
+        guess-number: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validators/interactor/interactor.py, 1 sample + 6 secret
             accepted: binary.cpp binary.py
             run_time_error: accepted_then_crash.cpp
             time_limit_exceeded: wait_forever.py
@@ -186,6 +191,10 @@ fn bundled_corpus_summary() {
             run_time_error: recursive.py
             time_limit_exceeded: quadratic.cpp
             wrong_answer: greedy.cpp non_strict.py
+        spread-letters: time 1s, memory 256 MiB, output 8 MiB, custom testlib output_validator/checker.cpp, 2 sample + 6 secret
+            accepted: alternate.cpp greedy.py
+            run_time_error: recursive.py
+            wrong_answer: floor_half.cpp spaced.py
         stream-max: time 1s, memory 32 MiB, output 8 MiB, default, 2 sample + 5 secret
             accepted: kadane.c kadane.cpp
             memory_limit_exceeded: prefix_sums.c store_all.cpp

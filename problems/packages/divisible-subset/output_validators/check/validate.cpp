@@ -3,13 +3,13 @@
 //     validate INPUT ANSWER FEEDBACK_DIR [args...] < team_output
 //
 // Exit 42: the team's group is correct. Exit 43: it is not, and the reason is written to
-// FEEDBACK_DIR/judgemessage.txt (FEEDBACK_DIR ends with '/'). Any other exit (1 here) means
-// the judge's own files are broken: a judge error, never the team's fault.
+// FEEDBACK_DIR/judgemessage.txt (FEEDBACK_DIR ends with '/'). Any other exit (1 here, with
+// the reason on stderr and in judgemessage.txt) means the judge's own files are broken: a
+// judge error, never the team's fault. Extra arguments are ignored.
 //
 // The team output is read as whitespace-separated tokens: k, then k distinct indices in
 // 1..n whose values sum to a multiple of n, then nothing else. Line breaks are not checked.
 // Any bytes at all are handled without crashing; tokens are quoted shortened in messages.
-#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -27,8 +27,13 @@ const int JUDGE_ERROR = 1;
 
 std::string feedback_dir;
 
+// Also written to judgemessage.txt when the feedback folder is known, for the judge to show.
 [[noreturn]] void judge_error(const std::string& why) {
     std::fprintf(stderr, "judge error: %s\n", why.c_str());
+    if (!feedback_dir.empty()) {
+        std::ofstream msg(feedback_dir + "judgemessage.txt", std::ios::app);
+        msg << "judge error: " << why << "\n";
+    }
     std::exit(JUDGE_ERROR);
 }
 

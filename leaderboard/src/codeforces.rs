@@ -137,8 +137,13 @@ pub fn win_probability(a: f64, b: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
 }
 
-const LO: i32 = -2000;
-const HI: i32 = 8000;
+/// The tabulated ratings: the formula's search (1..8000) and the performance's search
+/// (`PERFORMANCE_RANGE`), so that neither ever sums over the field.
+const LO: i32 = PERFORMANCE_RANGE.0;
+const HI: i32 = PERFORMANCE_RANGE.1;
+
+/// Where the performance is searched.
+const PERFORMANCE_RANGE: (i32, i32) = (-4000, 12000);
 
 /// Seeds against a field of ratings, tabulated for every integer rating in `LO..=HI`.
 struct Field {
@@ -287,7 +292,7 @@ pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
                 let m = (ranks[i] as f64 * field.seed_without(x, own)).sqrt();
                 (field.rating_for_seed(m, own) - x) / 2 + correction
             };
-            let (mut lo, mut hi) = (-4000, 12000);
+            let (mut lo, mut hi) = PERFORMANCE_RANGE;
             if delta_at(hi) > 0 {
                 return None;
             }

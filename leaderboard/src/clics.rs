@@ -77,11 +77,11 @@ pub fn read_feed(text: &str, what: &str) -> Result<Feed> {
         if line.trim().is_empty() {
             continue;
         }
-        let at = || format!("{what}: line {}", idx + 1);
-        let event: Value = serde_json::from_str(line).map_err(|err| Error::format(at(), err))?;
+        let at = |message: String| Error::line(what, idx + 1, message);
+        let event: Value = serde_json::from_str(line).map_err(|err| at(err.to_string()))?;
         let kind = event["type"]
             .as_str()
-            .ok_or_else(|| Error::format(at(), "no `type`"))?;
+            .ok_or_else(|| at("no `type`".to_owned()))?;
         let data = &event["data"];
         let id = event["id"]
             .as_str()
@@ -93,12 +93,12 @@ pub fn read_feed(text: &str, what: &str) -> Result<Feed> {
             v[key]
                 .as_str()
                 .map(str::to_owned)
-                .ok_or_else(|| Error::format(at(), format!("{label}: no `{key}`")))
+                .ok_or_else(|| at(format!("{label}: no `{key}`")))
         };
         match kind {
             "contest" if !data.is_null() => {
                 feed.duration = parse_duration(&data["duration"])
-                    .ok_or_else(|| Error::format(at(), "bad contest duration"))?;
+                    .ok_or_else(|| at(format!("bad contest duration {}", data["duration"])))?;
                 feed.freeze = parse_duration(&data["scoreboard_freeze_duration"]).unwrap_or(0.0);
                 if let Some(p) = parse_duration(&data["penalty_time"]) {
                     feed.penalty_minutes = (p / 60.0).round() as u32;
@@ -131,8 +131,12 @@ pub fn read_feed(text: &str, what: &str) -> Result<Feed> {
                 feed.teams.insert(id, name);
             }
             "submissions" if !data.is_null() => {
-                let time = parse_duration(&data["contest_time"])
-                    .ok_or_else(|| Error::format(at(), "bad contest_time"))?;
+                let time = parse_duration(&data["contest_time"]).ok_or_else(|| {
+                    at(format!(
+                        "{label}: bad contest_time {}",
+                        data["contest_time"]
+                    ))
+                })?;
                 feed.submissions.insert(
                     id,
                     (text(data, "team_id")?, text(data, "problem_id")?, time),
@@ -312,27 +316,29 @@ impl Feed {
 pub fn read_scoreboard(value: &Value, what: &str) -> Result<Vec<(String, usize, Score)>> {
     let rows = value["rows"]
         .as_array()
-        .ok_or_else(|| Error::format(what, "no `rows` array"))?;
+        .ok_or_else(|| Error::file(what, "no `rows` array"))?;
     rows.iter()
         .enumerate()
         .map(|(idx, row)| {
-            let at = || format!("{what}: rows[{idx}]");
+            let at = |field, message: &str| Error::row(what, idx + 1, field, message);
             let team = row["team_id"]
                 .as_str()
-                .ok_or_else(|| Error::format(at(), "no team_id"))?
+                .ok_or_else(|| at("team_id", "missing or not a string"))?
                 .to_owned();
             let rank = row["rank"]
                 .as_u64()
-                .ok_or_else(|| Error::format(at(), "no rank"))? as usize;
+                .ok_or_else(|| at("rank", "missing or not a count"))?
+                as usize;
             let score = &row["score"];
             let points = score["num_solved"]
                 .as_f64()
                 .or_else(|| score["score"].as_f64())
-                .ok_or_else(|| Error::format(at(), "score has neither num_solved nor score"))?;
+                .ok_or_else(|| at("score", "has neither num_solved nor score"))?;
             let penalty = match &score["total_time"] {
                 Value::Null => 0.0,
                 time => {
-                    parse_duration(time).ok_or_else(|| Error::format(at(), "bad total_time"))?
+                    parse_duration(time)
+                        .ok_or_else(|| at("total_time", "not minutes nor a time string"))?
                         / 60.0
                 }
             };
@@ -455,7 +461,42 @@ mod tests {
         );
         let err = read_scoreboard(&serde_json::json!({"rows": [{"rank": 1}]}), "s.json")
             .expect_err("bad");
-        assert_eq!(err.to_string(), "s.json: rows[0]: no team_id");
+        assert_eq!(
+            err.to_string(),
+            "s.json: row 1, `team_id`: missing or not a string"
+        );
+    }
+
+    #[test]
+    fn a_rejudgement_under_a_new_id_replaces_the_verdict() {
+        // s1 (team 1, a, minute 10) rejudged from WA to AC by a new judgement j9, which
+        // first appears pending: while pending the old verdict stands.
+        let pending = format!(
+            "{FEED}{}\n",
+            r#"{"type":"judgements","id":"j9","data":{"id":"j9","submission_id":"s1"}}"#
+        );
+        let feed = read_feed(&pending, "feed").expect("parses");
+        let one = |feed: &Feed| {
+            let rows = feed.scoreboard(None).expect("scoreboard");
+            rows.into_iter()
+                .find(|r| r.team_id == "1")
+                .expect("team 1")
+                .score
+        };
+        assert_eq!(one(&feed).penalty, 50.0);
+        let judged = format!(
+            "{pending}{}\n",
+            r#"{"type":"judgements","id":"j9","data":{"id":"j9","submission_id":"s1","judgement_type_id":"AC"}}"#
+        );
+        let feed = read_feed(&judged, "feed").expect("parses");
+        assert_eq!(
+            one(&feed),
+            Score {
+                points: 1.0,
+                penalty: 10.0,
+                last_accept: 10.0
+            }
+        );
     }
 
     #[test]

@@ -40,31 +40,41 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
 
 /// Parses the row format; `what` names the source in errors.
 pub fn parse_rows(text: &str, what: &str) -> Result<Vec<Row>> {
-    let value: Value = serde_json::from_str(text).map_err(|err| Error::format(what, err))?;
+    let value: Value = serde_json::from_str(text).map_err(|err| Error::file(what, err))?;
     let rows = value
         .as_array()
-        .ok_or_else(|| Error::format(what, "expected a JSON array of rows"))?;
+        .ok_or_else(|| Error::file(what, "expected a JSON array of rows"))?;
     rows.iter()
         .enumerate()
         .map(|(idx, row)| {
-            let at = || format!("{what}: row {}", idx + 1);
+            let at = |field, message: String| Error::row(what, idx + 1, field, message);
             let cells = row.as_array().filter(|c| c.len() >= 4).ok_or_else(|| {
-                Error::format(at(), "expected [handle, points, penalty, oldRating, delta]")
+                at(
+                    "row",
+                    "expected [handle, points, penalty, oldRating, delta]".to_owned(),
+                )
             })?;
-            let number = |i: usize, name: &str| {
-                cells[i].as_f64().ok_or_else(|| {
-                    Error::format(at(), format!("{name} is not a number: {}", cells[i]))
-                })
+            let number = |i: usize, name: &'static str| {
+                cells[i]
+                    .as_f64()
+                    .ok_or_else(|| at(name, format!("not a number: {}", cells[i])))
             };
             Ok(Row {
                 handle: cells[0]
                     .as_str()
-                    .ok_or_else(|| Error::format(at(), "handle is not a string"))?
+                    .ok_or_else(|| at("handle", format!("not a string: {}", cells[0])))?
                     .to_owned(),
                 points: number(1, "points")?,
                 penalty: number(2, "penalty")?,
                 old_rating: number(3, "oldRating")? as i32,
-                delta: cells.get(4).and_then(Value::as_i64).map(|d| d as i32),
+                delta: match cells.get(4) {
+                    None | Some(Value::Null) => None,
+                    Some(cell) => Some(
+                        cell.as_i64()
+                            .and_then(|d| i32::try_from(d).ok())
+                            .ok_or_else(|| at("delta", format!("not an integer: {cell}")))?,
+                    ),
+                },
             })
         })
         .collect()
@@ -78,35 +88,33 @@ pub fn from_api(standings: &Value, rating_changes: &Value) -> Result<Vec<Row>> {
     let changes = rating_changes.get("result").unwrap_or(rating_changes);
     let changes = changes
         .as_array()
-        .ok_or_else(|| Error::format("contest.ratingChanges", "expected an array"))?;
+        .ok_or_else(|| Error::file("contest.ratingChanges", "expected an array"))?;
     let mut by_handle = std::collections::HashMap::new();
     for (idx, change) in changes.iter().enumerate() {
         let handle = change["handle"]
             .as_str()
-            .ok_or_else(|| Error::format(format!("contest.ratingChanges[{idx}]"), "no handle"))?;
-        let old = change["oldRating"].as_i64().ok_or_else(|| {
-            Error::format(format!("contest.ratingChanges[{idx}]"), "no oldRating")
-        })?;
+            .ok_or_else(|| Error::row("contest.ratingChanges", idx + 1, "handle", "missing"))?;
+        let old = change["oldRating"]
+            .as_i64()
+            .ok_or_else(|| Error::row("contest.ratingChanges", idx + 1, "oldRating", "missing"))?;
         let new = change["newRating"].as_i64().unwrap_or(old);
         by_handle.insert(handle.to_owned(), (old as i32, (new - old) as i32));
     }
     let rows = standings["rows"]
         .as_array()
-        .ok_or_else(|| Error::format("contest.standings", "no rows"))?;
+        .ok_or_else(|| Error::file("contest.standings", "no rows"))?;
     let mut res = Vec::new();
     for (idx, row) in rows.iter().enumerate() {
-        let at = || format!("contest.standings rows[{idx}]");
+        let at = |field| Error::row("contest.standings", idx + 1, field, "missing");
         let handle = row["party"]["members"][0]["handle"]
             .as_str()
-            .ok_or_else(|| Error::format(at(), "no handle"))?;
+            .ok_or_else(|| at("party.members[0].handle"))?;
         let Some(&(old_rating, delta)) = by_handle.get(handle) else {
             continue;
         };
         res.push(Row {
             handle: handle.to_owned(),
-            points: row["points"]
-                .as_f64()
-                .ok_or_else(|| Error::format(at(), "no points"))?,
+            points: row["points"].as_f64().ok_or_else(|| at("points"))?,
             penalty: row["penalty"].as_f64().unwrap_or(0.0),
             old_rating,
             delta: Some(delta),
@@ -554,8 +562,14 @@ mod tests {
         .expect_err("bad");
         assert_eq!(
             err.to_string(),
-            "f.json: row 2: points is not a number: \"x\""
+            "f.json: row 2, `points`: not a number: \"x\""
         );
-        assert!(parse_rows("{}", "f.json").is_err());
+        let err = parse_rows(r#"[["a", 1, 0, 1500, 2.5]]"#, "f.json").expect_err("bad");
+        assert_eq!(
+            err.to_string(),
+            "f.json: row 1, `delta`: not an integer: 2.5"
+        );
+        let err = parse_rows("{}", "f.json").expect_err("bad");
+        assert_eq!(err.to_string(), "f.json: expected a JSON array of rows");
     }
 }

@@ -13,11 +13,33 @@ pub enum Error {
         /// The cause.
         source: std::io::Error,
     },
-    /// A file or line is not the JSON expected.
-    #[error("{what}: {message}")]
-    Format {
-        /// Where: a file, a row, a feed line.
-        what: String,
+    /// A whole file is not the JSON expected.
+    #[error("{source_name}: {message}")]
+    File {
+        /// The file (or API method) read.
+        source_name: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A row of standings (a rows file, an API result, a scoreboard) is malformed.
+    #[error("{source_name}: row {row}, `{field}`: {message}")]
+    Row {
+        /// The file (or API method) read.
+        source_name: String,
+        /// The row, 1-based.
+        row: usize,
+        /// The field at fault (`row` when the row's shape is wrong).
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// A line of an event feed is malformed.
+    #[error("{source_name}: line {line}: {message}")]
+    Line {
+        /// The feed.
+        source_name: String,
+        /// The line, 1-based.
+        line: usize,
         /// What is wrong.
         message: String,
     },
@@ -45,9 +67,31 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn format(what: impl Into<String>, message: impl std::fmt::Display) -> Error {
-        Error::Format {
-            what: what.into(),
+    pub(crate) fn file(source_name: &str, message: impl std::fmt::Display) -> Error {
+        Error::File {
+            source_name: source_name.to_owned(),
+            message: message.to_string(),
+        }
+    }
+
+    pub(crate) fn row(
+        source_name: &str,
+        row: usize,
+        field: &'static str,
+        message: impl std::fmt::Display,
+    ) -> Error {
+        Error::Row {
+            source_name: source_name.to_owned(),
+            row,
+            field,
+            message: message.to_string(),
+        }
+    }
+
+    pub(crate) fn line(source_name: &str, line: usize, message: impl std::fmt::Display) -> Error {
+        Error::Line {
+            source_name: source_name.to_owned(),
+            line,
             message: message.to_string(),
         }
     }

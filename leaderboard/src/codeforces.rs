@@ -83,6 +83,10 @@ pub fn parse_rows(text: &str, what: &str) -> Result<Vec<Row>> {
 /// Joins the Codeforces API's `contest.standings` and `contest.ratingChanges` results
 /// (the whole API responses or their `result` fields) into rows, keeping only rated
 /// contestants, as CodeElo does.
+///
+/// The API's `oldRating` is the *displayed* rating: for accounts made since May 2020 with
+/// fewer than six rated rounds it understates the rating the formula used (which starts
+/// at 1400), so changes recomputed from these rows differ for those accounts.
 pub fn from_api(standings: &Value, rating_changes: &Value) -> Result<Vec<Row>> {
     let standings = standings.get("result").unwrap_or(standings);
     let changes = rating_changes.get("result").unwrap_or(rating_changes);
@@ -125,7 +129,7 @@ pub fn from_api(standings: &Value, rating_changes: &Value) -> Result<Vec<Row>> {
 
 /// Worst places of tie groups: rows ranked by points (desc) then penalty (asc).
 pub fn ranks(rows: &[Row]) -> Vec<usize> {
-    let rule = crate::standings::Rule::Icpc { penalty_minutes: 0 };
+    let rule = crate::standings::Rule::ExtendedIcpc { penalty_minutes: 0 };
     let scores: Vec<_> = rows
         .iter()
         .map(|r| crate::standings::Score {

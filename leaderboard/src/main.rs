@@ -298,7 +298,9 @@ fn place_in_round(
         .rule
         .context("the model result needs a `rule` to be placed in a Codeforces round")?;
     let results = place::apply_timing(&model.results, model.timing)?;
-    let score = rule.score(&results, &model.max_points);
+    let mut score = rule.score(&results, &model.max_points);
+    // Rows carry no time of last accept, so no last-accept tiebreak can apply.
+    score.last_accept = 0.0;
     let humans: Vec<Score> = rows
         .iter()
         .map(|r| Score {

@@ -9,8 +9,10 @@
 //! - IOI: the best score per subtask over all submissions, summed per problem; ties share.
 //! - Codeforces: points of each solved problem decay with time,
 //!   `max(0.3 x, x - floor(120 x t / (250 d)) - 50 w)` for a problem worth `x` solved at
-//!   minute `t` of a `d`-minute round after `w` rejected attempts; educational rounds
-//!   are ICPC-like with 10 penalty minutes per rejected attempt.
+//!   minute `t` of a `d`-minute round after `w` rejected attempts.
+//! - Extended ICPC (Codeforces educational, Div. 3 and Div. 4 rounds): solved count,
+//!   then penalty (10 minutes per rejected attempt there); no last-accept tiebreak, so
+//!   entrants equal on both share a place.
 
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +41,11 @@ pub enum Rule {
     Icpc {
         /// Minutes per rejected attempt before an accept (20 at ICPC, 10 on Codeforces
         /// educational rounds).
+        penalty_minutes: u32,
+    },
+    /// Extended ICPC (Codeforces educational rounds): solved, penalty; ties share.
+    ExtendedIcpc {
+        /// Minutes per rejected attempt before an accept (10 on Codeforces).
         penalty_minutes: u32,
     },
     /// IOI: sum of points, no penalty.
@@ -74,7 +81,7 @@ impl Rule {
     /// worth of problem `i` (a `points` already given on a result is used as is).
     pub fn score(&self, results: &[ProblemResult], max_points: &[f64]) -> Score {
         match *self {
-            Rule::Icpc { penalty_minutes } => {
+            Rule::Icpc { penalty_minutes } | Rule::ExtendedIcpc { penalty_minutes } => {
                 let mut score = Score {
                     points: 0.0,
                     penalty: 0.0,
@@ -225,6 +232,24 @@ mod tests {
         assert_eq!(places[0], Place { lo: 2, hi: 3 });
         assert_eq!(places[1], Place { lo: 2, hi: 3 });
         assert_eq!(places[3], Place { lo: 4, hi: 4 });
+    }
+
+    #[test]
+    fn extended_icpc_has_no_last_accept_tiebreak() {
+        let rule = Rule::ExtendedIcpc {
+            penalty_minutes: 10,
+        };
+        let a = rule.score(&icpc(&[(10, 1), (50, 0)]), &[]);
+        let b = rule.score(&icpc(&[(30, 0), (40, 0)]), &[]);
+        assert_eq!((a.points, a.penalty), (2.0, 70.0));
+        assert_eq!(places(&rule, &[a, b]), vec![Place { lo: 1, hi: 2 }; 2]);
+        let icpc_rule = Rule::Icpc {
+            penalty_minutes: 10,
+        };
+        assert_eq!(
+            places(&icpc_rule, &[a, b]),
+            vec![Place { lo: 2, hi: 2 }, Place { lo: 1, hi: 1 }]
+        );
     }
 
     #[test]

@@ -42,7 +42,7 @@ fn placing_a_model_in_an_educational_round() {
         let results: Vec<serde_json::Value> = (0..6)
             .map(|i| serde_json::json!({"solved": i < solved, "rejected": if i == 0 { 1 } else { 0 }, "accept_minute": 0}))
             .collect();
-        let model = serde_json::json!({"rule": {"rule": "icpc", "penalty_minutes": 10}, "timing": "instant", "results": results});
+        let model = serde_json::json!({"rule": {"rule": "extended_icpc", "penalty_minutes": 10}, "timing": "instant", "results": results});
         let path = work.path().join(format!("model-{solved}.json"));
         std::fs::write(&path, model.to_string()).expect("write");
         let (code, stdout, stderr) = leaderboard(&[

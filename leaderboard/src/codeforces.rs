@@ -229,29 +229,56 @@ impl Field {
     }
 }
 
+/// A round ready to be rated: the field's seed table, each contestant's rank, and the
+/// round's total correction.
+struct Round {
+    ratings: Vec<i32>,
+    field: Field,
+    ranks: Vec<usize>,
+    correction: i32,
+}
+
+impl Round {
+    /// `rows` must not be empty.
+    fn new(rows: &[Row]) -> Round {
+        let ratings: Vec<i32> = rows.iter().map(|r| r.old_rating).collect();
+        let mut round = Round {
+            field: Field::new(&ratings),
+            ranks: ranks(rows),
+            ratings,
+            correction: 0,
+        };
+        let raw: Vec<i32> = (0..rows.len())
+            .map(|i| round.uncorrected_change(i, round.ratings[i]))
+            .collect();
+        let (first, second) = corrections(&round.ratings, &raw);
+        round.correction = first + second;
+        round
+    }
+
+    /// The change of contestant `i` before the corrections, had they been rated `rating`
+    /// (the others unchanged): half the gap to the rating whose seed is the geometric
+    /// mean of their rank and seed.
+    fn uncorrected_change(&self, i: usize, rating: i32) -> i32 {
+        let own = self.ratings[i];
+        let m = (self.ranks[i] as f64 * self.field.seed_without(rating, own)).sqrt();
+        (self.field.rating_for_seed(m, own) - rating) / 2
+    }
+
+    fn change(&self, i: usize, rating: i32) -> i32 {
+        self.uncorrected_change(i, rating) + self.correction
+    }
+}
+
 /// Rating changes of a round, in the order of `rows`.
 pub fn rating_changes(rows: &[Row]) -> Vec<i32> {
-    let n = rows.len();
-    if n == 0 {
+    if rows.is_empty() {
         return Vec::new();
     }
-    let ratings: Vec<i32> = rows.iter().map(|r| r.old_rating).collect();
-    let field = Field::new(&ratings);
-    let ranks = ranks(rows);
-    let mut deltas: Vec<i32> = (0..n)
-        .map(|i| {
-            let own = ratings[i];
-            let seed = field.seed_without(own, own);
-            let m = (ranks[i] as f64 * seed).sqrt();
-            let need = field.rating_for_seed(m, own);
-            (need - own) / 2
-        })
-        .collect();
-    let (first, second) = corrections(&ratings, &deltas);
-    for d in &mut deltas {
-        *d += first + second;
-    }
-    deltas
+    let round = Round::new(rows);
+    (0..rows.len())
+        .map(|i| round.change(i, round.ratings[i]))
+        .collect()
 }
 
 /// The two corrections: the sum of changes is made slightly negative, then the top
@@ -277,33 +304,16 @@ fn corrections(ratings: &[i32], deltas: &[i32]) -> (i32, i32) {
 /// top of the formula's search range (8000), so a finite answer would only measure that
 /// bound; published performance tables write "Infinity" there.
 pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
-    let n = rows.len();
-    if n == 0 {
+    if rows.is_empty() {
         return Vec::new();
     }
-    let ratings: Vec<i32> = rows.iter().map(|r| r.old_rating).collect();
-    let field = Field::new(&ratings);
-    let ranks = ranks(rows);
-    let raw: Vec<i32> = (0..n)
+    let round = Round::new(rows);
+    (0..rows.len())
         .map(|i| {
-            let own = ratings[i];
-            let m = (ranks[i] as f64 * field.seed_without(own, own)).sqrt();
-            (field.rating_for_seed(m, own) - own) / 2
-        })
-        .collect();
-    let (first, second) = corrections(&ratings, &raw);
-    let correction = first + second;
-    (0..n)
-        .map(|i| {
-            if ranks[i] == 1 {
+            if round.ranks[i] == 1 {
                 return None;
             }
-            let own = ratings[i];
-            // The change if this contestant had been rated x (the others unchanged).
-            let delta_at = |x: i32| {
-                let m = (ranks[i] as f64 * field.seed_without(x, own)).sqrt();
-                (field.rating_for_seed(m, own) - x) / 2 + correction
-            };
+            let delta_at = |rating| round.change(i, rating);
             let (mut lo, mut hi) = PERFORMANCE_RANGE;
             if delta_at(hi) > 0 {
                 return None;

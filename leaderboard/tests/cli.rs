@@ -3,7 +3,7 @@
 //! EUC 2025 event feed from icpc/live-v3 `config/icpc-europe/euc-2024-2025/event-feed`,
 //! MIT).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn data() -> Option<PathBuf> {
@@ -33,6 +33,17 @@ fn leaderboard(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// Runs `leaderboard place` with `model` written to `work`, and returns its JSON output.
+fn place(work: &Path, model: &serde_json::Value, args: &[&str]) -> serde_json::Value {
+    let path = work.join("model.json");
+    std::fs::write(&path, model.to_string()).expect("write");
+    let mut all = vec!["place", "--model", path.to_str().expect("utf-8")];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = leaderboard(&all);
+    assert_eq!(code, Some(0), "{stderr}");
+    serde_json::from_str(&stdout).expect("json")
+}
+
 #[test]
 fn placing_a_model_in_an_educational_round() {
     let Some(dir) = data() else { return };
@@ -43,17 +54,11 @@ fn placing_a_model_in_an_educational_round() {
             .map(|i| serde_json::json!({"solved": i < solved, "rejected": if i == 0 { 1 } else { 0 }, "accept_minute": 0}))
             .collect();
         let model = serde_json::json!({"rule": {"rule": "extended_icpc", "penalty_minutes": 10}, "timing": "instant", "results": results});
-        let path = work.path().join(format!("model-{solved}.json"));
-        std::fs::write(&path, model.to_string()).expect("write");
-        let (code, stdout, stderr) = leaderboard(&[
-            "place",
-            "--standings",
-            rows.to_str().expect("utf-8"),
-            "--model",
-            path.to_str().expect("utf-8"),
-        ]);
-        assert_eq!(code, Some(0), "{stderr}");
-        serde_json::from_str::<serde_json::Value>(&stdout).expect("json")
+        place(
+            work.path(),
+            &model,
+            &["--standings", rows.to_str().expect("utf-8")],
+        )
     };
     let three = place_of(3);
     let four = place_of(4);
@@ -135,20 +140,13 @@ fn placing_a_model_in_the_euc_2025_standings() {
         let results: Vec<serde_json::Value> = (0..11)
             .map(|i| serde_json::json!({"solved": i < solved, "rejected": 0, "accept_minute": 60 + 10 * i}))
             .collect();
-        let path = work.path().join("model.json");
         let model = serde_json::json!({"timing": timing, "results": results});
-        std::fs::write(&path, model.to_string()).expect("write");
-        let (code, stdout, stderr) = leaderboard(&[
-            "place",
-            "--event-feed",
-            feed.to_str().expect("utf-8"),
-            "--model",
-            path.to_str().expect("utf-8"),
-            "--ties",
-            "shared",
-        ]);
-        assert_eq!(code, Some(0), "{stderr}");
-        serde_json::from_str::<serde_json::Value>(&stdout).expect("json")
+        let feed = feed.to_str().expect("utf-8");
+        place(
+            work.path(),
+            &model,
+            &["--event-feed", feed, "--ties", "shared"],
+        )
     };
     let all = place_with(11, "measured");
     assert_eq!(all["placement"]["place_lo"], 1);
@@ -180,26 +178,20 @@ fn bad_input_is_named() {
         r#"{"rule": {"rule": "icpc", "penalty_minutes": 20}, "timing": "measured", "results": [{"solved": true}]}"#,
     )
     .expect("write");
-    let (code, _, stderr) = leaderboard(&[
-        "place",
-        "--standings",
-        bad.to_str().expect("utf-8"),
-        "--model",
-        model.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(code, Some(2));
-    assert!(stderr.contains("rows.json: row 2"), "{stderr}");
     let good = work.path().join("good.json");
     std::fs::write(&good, r#"[["a", 1, 0, 1500, 3], ["b", 2, 0, 1500, -3]]"#).expect("write");
-    let (code, _, stderr) = leaderboard(&[
-        "place",
-        "--standings",
-        good.to_str().expect("utf-8"),
-        "--model",
-        model.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(code, Some(2));
-    assert!(stderr.contains("problem 0 (0-based)"), "{stderr}");
+    // Bad standings, then good standings with a solved problem lacking its time.
+    for (standings, want) in [(&bad, "rows.json: row 2"), (&good, "problem 0 (0-based)")] {
+        let (code, _, stderr) = leaderboard(&[
+            "place",
+            "--standings",
+            standings.to_str().expect("utf-8"),
+            "--model",
+            model.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(code, Some(2));
+        assert!(stderr.contains(want), "{stderr}");
+    }
     let (code, stdout, _) = leaderboard(&["pass-at-k", "--n", "10", "--c", "3", "--k", "1"]);
     assert_eq!(code, Some(0));
     assert!(stdout.contains("\"pass_at_k\":0.3"), "{stdout}");

@@ -7,7 +7,7 @@
 //! fail; elsewhere they say so and return.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use leaderboard::{clics, codeforces};
 
@@ -26,6 +26,11 @@ fn data_dir() -> Option<PathBuf> {
     None
 }
 
+/// The rows of a round (`[handle, points, penalty, oldRating, delta]`).
+fn round_rows(dir: &Path, round: &str) -> Vec<codeforces::Row> {
+    codeforces::read_rows(&dir.join(format!("codeforces/{round}-data.json"))).expect("rows")
+}
+
 const ROUNDS: &[&str] = &[
     "round-1305-ozon-2020-div1+2",
     "round-1326-global-7",
@@ -36,8 +41,7 @@ const ROUNDS: &[&str] = &[
 fn codeforces_rating_changes_match_the_official_ones() {
     let Some(dir) = data_dir() else { return };
     for round in ROUNDS {
-        let rows = codeforces::read_rows(&dir.join(format!("codeforces/{round}-data.json")))
-            .expect("rows");
+        let rows = round_rows(&dir, round);
         let deltas = codeforces::rating_changes(&rows);
         let exact = rows
             .iter()
@@ -68,8 +72,7 @@ fn codeforces_rating_changes_match_the_official_ones() {
 fn codeforces_performances_are_within_four_points() {
     let Some(dir) = data_dir() else { return };
     for round in ROUNDS {
-        let rows = codeforces::read_rows(&dir.join(format!("codeforces/{round}-data.json")))
-            .expect("rows");
+        let rows = round_rows(&dir, round);
         let text = std::fs::read_to_string(dir.join(format!("codeforces/{round}-perfs.json")))
             .expect("perfs");
         let published: Vec<(String, serde_json::Value)> =

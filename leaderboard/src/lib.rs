@@ -16,6 +16,7 @@ pub mod elo_mmr;
 mod error;
 pub mod numeric;
 pub mod place;
+pub mod report;
 pub mod standings;
 
 pub use error::{Error, Result};

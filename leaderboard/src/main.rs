@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand};
 use leaderboard::elo_mmr::{self, Belief};
 use leaderboard::place::{self, TiePolicy, Timing};
 use leaderboard::standings::{ProblemResult, Rule, Score};
-use leaderboard::{clics, codeforces, numeric};
+use leaderboard::{clics, codeforces, numeric, report};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
@@ -72,6 +72,10 @@ enum Command {
         /// Elo-MMR's floor for a seasoned player).
         #[arg(long, default_value_t = 80.0)]
         human_sig: f64,
+        /// Also write an SVG plot of the humans' ratings with the model's
+        /// `codeelo_rating` marked (Codeforces rounds only).
+        #[arg(long)]
+        svg: Option<PathBuf>,
     },
     /// CodeElo's summary: the mean of per-contest ratings, a bootstrap interval over
     /// contests, and percentiles in a rating population.
@@ -180,6 +184,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             model,
             ties,
             human_sig,
+            svg,
         } => {
             let policy = match ties {
                 Ties::HumansAhead => TiePolicy::HumansAhead,
@@ -190,7 +195,9 @@ fn run(command: Command) -> anyhow::Result<()> {
                 .with_context(|| format!("{}: not a model result", model_path.display()))?;
             match (standings, event_feed) {
                 (_, Some(feed)) => place_in_feed(&feed, &model, policy),
-                (Some(rows), None) => place_in_round(&rows, &model, policy, human_sig),
+                (Some(rows), None) => {
+                    place_in_round(&rows, &model, policy, human_sig, svg.as_deref())
+                }
                 (None, None) => Err(format_err!("give --standings or --event-feed")),
             }
         }
@@ -292,7 +299,9 @@ fn place_in_round(
     model: &ModelResult,
     policy: TiePolicy,
     human_sig: f64,
+    svg: Option<&Path>,
 ) -> anyhow::Result<()> {
+    let rows_path = rows;
     let rows = codeforces::read_rows(rows)?;
     let rule = model
         .rule
@@ -334,6 +343,16 @@ fn place_in_round(
         .map(|(&mu, outcome)| (Belief { mu, sig: human_sig }, outcome))
         .collect();
     let elo_mmr = elo_mmr::performance(&opponents, elo_mmr::ELO_BETA);
+    if let Some(svg) = svg {
+        let title = format!(
+            "{}: old ratings of {} rated humans; the model's codeelo_rating at place {}",
+            rows_path.display(),
+            rows.len(),
+            placement.place_hi
+        );
+        let plot = report::rating_plot(&title, &ratings, Some(("codeelo_rating", codeelo)));
+        std::fs::write(svg, plot).with_context(|| format!("writing {}", svg.display()))?;
+    }
     println!(
         "{}",
         json!({"score": score, "timing": model.timing, "tie_policy": policy, "placement": placement,

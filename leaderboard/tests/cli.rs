@@ -54,11 +54,20 @@ fn placing_a_model_in_an_educational_round() {
             .map(|i| serde_json::json!({"solved": i < solved, "rejected": if i == 0 { 1 } else { 0 }, "accept_minute": 0}))
             .collect();
         let model = serde_json::json!({"rule": {"rule": "extended_icpc", "penalty_minutes": 10}, "timing": "instant", "results": results});
-        place(
+        let svg = work.path().join(format!("plot-{solved}.svg"));
+        let out = place(
             work.path(),
             &model,
-            &["--standings", rows.to_str().expect("utf-8")],
-        )
+            &[
+                "--standings",
+                rows.to_str().expect("utf-8"),
+                "--svg",
+                svg.to_str().expect("utf-8"),
+            ],
+        );
+        let plot = std::fs::read_to_string(&svg).expect("svg written");
+        assert!(plot.contains(">codeelo_rating "), "{plot}");
+        out
     };
     let three = place_of(3);
     let four = place_of(4);

@@ -345,8 +345,12 @@ fn place_in_round(
     let elo_mmr = elo_mmr::performance(&opponents, elo_mmr::ELO_BETA);
     if let Some(svg) = svg {
         let title = format!(
-            "{}: old ratings of {} rated humans; the model's codeelo_rating at place {}",
-            rows_path.display(),
+            "{}: {} rated humans; model at place {}",
+            rows_path
+                .file_name()
+                .map_or(rows_path.display().to_string(), |n| n
+                    .to_string_lossy()
+                    .into_owned()),
             rows.len(),
             placement.place_hi
         );

@@ -79,9 +79,11 @@ pub fn rating_plot(title: &str, ratings: &[f64], marker: Option<(&str, f64)>) ->
     );
     if let Some((label, rating)) = marker {
         let x = x_of(rating);
+        // The label runs away from the nearer edge.
+        let anchor = if x > WIDTH / 2.0 { "end" } else { "start" };
         let _ = writeln!(
             svg,
-            r#"<line x1="{x:.1}" y1="{MARGIN}" x2="{x:.1}" y2="{}" stroke="red" stroke-width="2"/><text x="{x:.1}" y="{}" fill="red">{} {rating:.0}</text>"#,
+            r#"<line x1="{x:.1}" y1="{MARGIN}" x2="{x:.1}" y2="{}" stroke="red" stroke-width="2"/><text x="{x:.1}" y="{}" fill="red" text-anchor="{anchor}">{} {rating:.0}</text>"#,
             HEIGHT - MARGIN,
             MARGIN - 4.0,
             escape(label)
@@ -122,6 +124,10 @@ mod tests {
         assert_eq!(svg.matches("<rect ").count(), 3);
         assert!(svg.contains("round &lt;1342&gt;"), "{svg}");
         assert!(svg.contains(">codeelo_rating 1380</text>"), "{svg}");
+        assert!(
+            svg.contains(r#"text-anchor="start">codeelo_rating"#),
+            "{svg}"
+        );
         // The marker sits between the bar of bin 1300 and the bar of bin 1400.
         let x = |needle: &str| -> f64 {
             let at = svg.find(needle).expect("present") + needle.len();

@@ -124,10 +124,8 @@ mod tests {
         assert_eq!(svg.matches("<rect ").count(), 3);
         assert!(svg.contains("round &lt;1342&gt;"), "{svg}");
         assert!(svg.contains(">codeelo_rating 1380</text>"), "{svg}");
-        assert!(
-            svg.contains(r#"text-anchor="start">codeelo_rating"#),
-            "{svg}"
-        );
+        // Right of the middle: the label runs left.
+        assert!(svg.contains(r#"text-anchor="end">codeelo_rating"#), "{svg}");
         // The marker sits between the bar of bin 1300 and the bar of bin 1400.
         let x = |needle: &str| -> f64 {
             let at = svg.find(needle).expect("present") + needle.len();

@@ -7,7 +7,17 @@
 //!   it uses (the Codeforces rating uses the worst place, ICPC displays the best).
 //! - Ratings carry their method in their name (`codeforces` change and performance,
 //!   `codeelo_rating`), never a bare "rating".
+//! - A model's timing is declared ([`place::Timing`]: measured accept minutes, or
+//!   CodeElo's "everything at minute 0"), and so is the tie policy ([`place::TiePolicy`]).
+//! - Ratings, each under its own name: the Codeforces change and performance
+//!   ([`codeforces`], exact to the published formula, checked against real rounds), the
+//!   CodeElo expected-place rating and its summary over contests ([`place`]), and the
+//!   Elo-MMR phase-1 performance ([`elo_mmr`]).
 //! - statrs is used in [`numeric`] only.
+//!
+//! Modules: [`standings`] (rules, scores, places), [`codeforces`] (rows and API import,
+//! rating), [`clics`] (event feed and scoreboard import), [`place`] (a model among
+//! humans), [`elo_mmr`], [`numeric`] (bootstrap, pass@k, spread), [`report`] (SVG plot).
 #![deny(missing_docs)]
 
 pub mod clics;

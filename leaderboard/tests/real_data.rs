@@ -121,11 +121,30 @@ fn euc_2025_scoreboard_reproduces_every_first_to_solve_award() {
         .filter(|(id, _)| id.starts_with("first-to-solve-"))
         .collect();
     assert_eq!(awards.len(), 11);
+    let board = feed.scoreboard(None).expect("scoreboard");
     for (id, teams) in awards {
         let problem = id.trim_start_matches("first-to-solve-");
         assert_eq!(first.get(problem), Some(teams), "award {id}");
+        // On the rebuilt scoreboard, each awarded team solved that problem in the
+        // earliest minute anyone did.
+        let idx = feed
+            .problems
+            .iter()
+            .position(|p| p == problem)
+            .expect("problem");
+        let earliest = board
+            .iter()
+            .filter_map(|r| r.problems[idx].accept_minute)
+            .min();
+        for team in teams {
+            let row = board.iter().find(|r| &r.team_id == team).expect("team");
+            assert!(row.problems[idx].solved, "award {id}: {team}");
+            assert_eq!(
+                row.problems[idx].accept_minute, earliest,
+                "award {id}: {team}"
+            );
+        }
     }
-    let board = feed.scoreboard(None).expect("scoreboard");
     assert_eq!(board.len(), feed.teams.len());
     assert_eq!(board[0].place.lo, 1);
     assert!(board.windows(2).all(|w| w[0].place.lo <= w[1].place.lo));

@@ -60,9 +60,16 @@ async fn time_backend(
     Ok(elapsed)
 }
 
-pub(crate) async fn run(tests: usize, docker_run_tests: usize) -> anyhow::Result<ExitCode> {
+pub(crate) async fn run(
+    tests: usize,
+    docker_run_tests: usize,
+    rounds: usize,
+) -> anyhow::Result<ExitCode> {
     if tests < 2 {
         bail!("--tests must be at least 2");
+    }
+    if rounds == 0 {
+        bail!("--rounds must be at least 1");
     }
     let config = SandboxConfig::discover()?;
     let work = tempfile::tempdir()?;
@@ -85,25 +92,43 @@ pub(crate) async fn run(tests: usize, docker_run_tests: usize) -> anyhow::Result
     if !status.success() {
         bail!("gcc failed");
     }
-    let started = Instant::now();
-    for i in 0..tests {
-        let input = std::fs::File::open(many.join(format!("data/secret/{i:03}.in")))?;
-        let out = Command::new(&binary)
-            .stdin(input)
-            .stdout(Stdio::piped())
-            .output()?;
-        if !out.status.success() {
-            bail!("bare run failed");
+    let bare_once = || -> anyhow::Result<f64> {
+        let started = Instant::now();
+        for i in 0..tests {
+            let input = std::fs::File::open(many.join(format!("data/secret/{i:03}.in")))?;
+            let out = Command::new(&binary)
+                .stdin(input)
+                .stdout(Stdio::piped())
+                .output()?;
+            if !out.status.success() {
+                bail!("bare run failed");
+            }
+        }
+        Ok(started.elapsed().as_secs_f64() * 1000.0 / tests as f64)
+    };
+
+    // Each measurement is taken `rounds` times, the rounds interleaved so that a burst of
+    // other work on the machine hits every row alike; the median is reported.
+    let backends = [BackendKind::Docker, BackendKind::Bwrap];
+    for backend in backends {
+        // Warm the compile cache.
+        time_backend(backend, &config, &one, &source, &cache).await?;
+    }
+    let mut bare_samples = Vec::with_capacity(rounds);
+    let mut many_samples = vec![Vec::with_capacity(rounds); backends.len()];
+    let mut one_samples = vec![Vec::with_capacity(rounds); backends.len()];
+    for _ in 0..rounds {
+        bare_samples.push(bare_once()?);
+        for (idx, backend) in backends.iter().enumerate() {
+            many_samples[idx].push(time_backend(*backend, &config, &many, &source, &cache).await?);
+            one_samples[idx].push(time_backend(*backend, &config, &one, &source, &cache).await?);
         }
     }
-    let bare = started.elapsed().as_secs_f64() * 1000.0 / tests as f64;
-
+    let bare = median(&mut bare_samples);
     let mut rows = vec![("bare fork+exec".to_owned(), bare, bare)];
-    for backend in [BackendKind::Docker, BackendKind::Bwrap] {
-        // Warm the compile cache, then time the N-test and the 1-test package.
-        time_backend(backend, &config, &one, &source, &cache).await?;
-        let total_many = time_backend(backend, &config, &many, &source, &cache).await?;
-        let total_one = time_backend(backend, &config, &one, &source, &cache).await?;
+    for (idx, backend) in backends.iter().enumerate() {
+        let total_many = median(&mut many_samples[idx]);
+        let total_one = median(&mut one_samples[idx]);
         let amortized = total_many / tests as f64;
         let marginal = (total_many - total_one) / (tests - 1) as f64;
         rows.push((format!("{} backend", backend.name()), amortized, marginal));
@@ -140,7 +165,9 @@ pub(crate) async fn run(tests: usize, docker_run_tests: usize) -> anyhow::Result
         ));
     }
 
-    println!("judging a trivial C program over {tests} tests (per test, milliseconds)");
+    println!(
+        "judging a trivial C program over {tests} tests (per test, milliseconds, median of {rounds} rounds)"
+    );
     println!(
         "{:<42} {:>12} {:>10} {:>12} {:>10}",
         "", "amortized", "x bare", "marginal", "x bare"
@@ -153,4 +180,27 @@ pub(crate) async fn run(tests: usize, docker_run_tests: usize) -> anyhow::Result
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The median of the samples (the mean of the middle two for an even count).
+fn median(samples: &mut [f64]) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    let mid = samples.len() / 2;
+    if samples.len().is_multiple_of(2) {
+        (samples[mid - 1] + samples[mid]) / 2.0
+    } else {
+        samples[mid]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(&mut [7.0]), 7.0);
+    }
 }

@@ -82,6 +82,9 @@ enum Command {
         /// Also time a naive `docker run` per test over this many tests.
         #[arg(long, default_value_t = 20)]
         docker_run_tests: usize,
+        /// Take every measurement this many times and report the median.
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
     },
 }
 
@@ -97,10 +100,27 @@ fn main() -> ExitCode {
     match runtime.block_on(dispatch(cli.command)) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("judge: {err:#}");
+            eprintln!("judge: {}", error_chain(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes joined by `: ` (as `{:#}` does), leaving out a cause whose
+/// text the message before it already ends with (library errors that print their source).
+fn error_chain(err: &anyhow::Error) -> String {
+    let mut res = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if res.ends_with(&text) {
+            continue;
+        }
+        if !res.is_empty() {
+            res.push_str(": ");
+        }
+        res.push_str(&text);
+    }
+    res
 }
 
 fn cache_dir() -> PathBuf {
@@ -145,7 +165,8 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Bench {
             tests,
             docker_run_tests,
-        } => bench::run(tests, docker_run_tests).await,
+            rounds,
+        } => bench::run(tests, docker_run_tests, rounds).await,
     }
 }
 
@@ -304,4 +325,22 @@ async fn selftest(backend: BackendKind) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_chain_does_not_repeat_a_cause_the_message_prints() {
+        let io = std::io::Error::other("boom");
+        let err = anyhow::Error::new(judge::Error::Io {
+            what: "cannot read",
+            path: "/x.c".into(),
+            source: io,
+        });
+        assert_eq!(error_chain(&err), "cannot read /x.c: boom");
+        let err = err.context("judging /x.c");
+        assert_eq!(error_chain(&err), "judging /x.c: cannot read /x.c: boom");
+    }
 }

@@ -436,7 +436,20 @@ fn bad_input_gets_a_clear_error_and_exit_code_2() {
         ruby.to_str().expect("utf-8"),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/pkg"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("/nonexistent/pkg"), "{stderr}");
+
+    // A missing source is named once, its cause printed once.
+    let missing = sources.path().join("missing.c");
+    let out = judge(&["run", "--problem", pkg, missing.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("missing.c"), "{stderr}");
+    assert_eq!(
+        stderr.matches("No such file or directory").count(),
+        1,
+        "{stderr}"
+    );
 
     let big = sources.path().join("big.py");
     std::fs::write(&big, format!("# {}\nprint(1)\n", "x".repeat(200 * 1024))).expect("write");

@@ -685,10 +685,19 @@ unsafe fn child(
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         // Close every inherited descriptor but the three standard ones and the exec pipe
-        // (which is close-on-exec).
-        for fd in 3..1024 {
-            if fd != exec_write {
-                libc::close(fd);
+        // (which is close-on-exec): two close_range calls (Linux 5.9), or one close per
+        // descriptor where the kernel or a seccomp filter refuses close_range.
+        let below = if exec_write > 3 {
+            libc::close_range(3, exec_write as libc::c_uint - 1, 0)
+        } else {
+            0
+        };
+        let above = libc::close_range(exec_write as libc::c_uint + 1, libc::c_uint::MAX, 0);
+        if below < 0 || above < 0 {
+            for fd in 3..1024 {
+                if fd != exec_write {
+                    libc::close(fd);
+                }
             }
         }
         libc::execve(prepared.program.as_ptr(), argv.as_ptr(), envp.as_ptr());

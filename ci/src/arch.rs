@@ -26,6 +26,7 @@ pub const EXEMPT: &[&str] = &["tests", "ci"];
 /// Heavy external crates and the one workspace crate that may depend on each.
 pub const HEAVY_OWNERS: &[(&str, &str)] = &[
     ("bollard", "judge"),
+    ("sqlx", "judge"),
     ("reqwest", "agent"),
     ("tch", "trainer"),
     ("statrs", "leaderboard"),

@@ -49,6 +49,7 @@ pub fn missing_module_docs(root: &Path) -> Vec<String> {
 pub const HEAVY_MODULES: &[(&str, &[&str])] = &[
     ("bollard", &["judge/src/sandbox/docker.rs"]),
     ("statrs", &["leaderboard/src/numeric.rs"]),
+    ("sqlx", &["judge/src/server/store.rs"]),
     ("tch", &["trainer/"]),
     ("reqwest", &["agent/src/", "trainer/tests/", "tests/"]),
 ];

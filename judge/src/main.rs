@@ -1,4 +1,5 @@
-//! The `judge` command line: `run`, `verify`, `languages`, `selftest` and `bench`.
+//! The `judge` command line: `run`, `verify`, `languages`, `selftest`, `bench` and `serve`
+//! (the contest server).
 //!
 //! Exit codes: 0 accepted (or every check passed), 1 a rejected verdict (or a failed
 //! check), 2 the judge itself failed (a judge error, JE, included).
@@ -73,6 +74,30 @@ enum Command {
         /// The sandbox backend.
         #[arg(long, value_enum, default_value = "docker")]
         backend: BackendKind,
+    },
+    /// Serve contests over HTTP: the CLICS Contest API under /api and a judging queue.
+    Serve {
+        /// Contest definition files (YAML or JSON) to load at start.
+        #[arg(long)]
+        contest: Vec<PathBuf>,
+        /// Database: a SQLite file (`sqlite://FILE` or a path) or `postgres://...`.
+        #[arg(long, default_value = "sqlite://arena.db")]
+        db: String,
+        /// Address to listen on (port 0 picks a free one; the address is printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: String,
+        /// Judging workers in this process.
+        #[arg(long, default_value_t = 2)]
+        workers: usize,
+        /// The sandbox backend.
+        #[arg(long, value_enum, default_value = "docker")]
+        backend: BackendKind,
+        /// The admin token (default: the ARENA_ADMIN_TOKEN variable).
+        #[arg(long, env = "ARENA_ADMIN_TOKEN", hide_env_values = true)]
+        admin_token: String,
+        /// Seconds a worker's claim on a submission lasts without renewal.
+        #[arg(long, default_value_t = 30)]
+        lease_seconds: u64,
     },
     /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
     Bench {
@@ -162,6 +187,33 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         } => verify(backend, parallel, &packages).await,
         Command::Languages { backend } => languages(backend).await,
         Command::Selftest { backend } => selftest(backend).await,
+        Command::Serve {
+            contest,
+            db,
+            listen,
+            workers,
+            backend,
+            admin_token,
+            lease_seconds,
+        } => {
+            let opts = judge::server::ServeOptions {
+                contests: contest,
+                db,
+                listen,
+                workers,
+                judge: Options {
+                    backend,
+                    run_all: false,
+                    cache_dir: Some(cache_dir()),
+                },
+                admin_token,
+                lease: std::time::Duration::from_secs(lease_seconds.max(1)),
+                max_attempts: 3,
+                max_body: 2 << 20,
+            };
+            judge::server::serve(opts, SandboxConfig::discover()?).await?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench {
             tests,
             docker_run_tests,

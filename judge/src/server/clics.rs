@@ -1,0 +1,177 @@
+//! CLICS Contest API objects (ccs-specs 2023-06) built from the contest definition and
+//! the stored rows: contest, state, problems, languages, judgement types, teams,
+//! submissions, judgements, runs. Times are RFC 3339 with milliseconds; contest times and
+//! durations are relative times (`h:mm:ss.uuu`).
+
+use chrono::{DateTime, TimeZone, Utc};
+use problems::Verdict;
+use serde_json::{Value, json};
+
+use super::contest::{Contest, Scoring, format_reltime, format_time};
+use super::store::{JudgementRow, RunRow, SubmissionRow};
+
+fn at(ms: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(ms).single().unwrap_or_default()
+}
+
+fn contest_time(contest: &Contest, ms: i64) -> String {
+    format_reltime(at(ms) - contest.spec.start_time)
+}
+
+/// The `contest` object.
+pub fn contest(c: &Contest) -> Value {
+    json!({
+        "id": c.spec.id,
+        "name": c.spec.name,
+        "formal_name": c.spec.name,
+        "start_time": format_time(c.spec.start_time),
+        "duration": format_reltime(c.spec.duration),
+        "scoreboard_freeze_duration": format_reltime(c.spec.scoreboard_freeze_duration),
+        "scoreboard_type": match c.spec.scoring { Scoring::Icpc => "pass-fail", Scoring::Ioi => "score" },
+        "penalty_time": format_reltime(chrono::Duration::minutes(i64::from(c.spec.penalty_minutes))),
+    })
+}
+
+/// The `state` object at `now`: started, frozen, ended and thawed as they have happened
+/// (the board thaws at the end); finalized once ended with nothing left to judge.
+pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> Value {
+    let happened = |t: DateTime<Utc>| (now >= t).then(|| format_time(t));
+    let end = c.end_time();
+    let ended = happened(end);
+    let finalized = if ended.is_some() && !pending {
+        ended.clone()
+    } else {
+        None
+    };
+    json!({
+        "started": happened(c.spec.start_time),
+        "frozen": c.freeze_time().and_then(happened),
+        "ended": ended,
+        "thawed": c.freeze_time().and_then(|_| happened(end)),
+        "finalized": finalized,
+        "end_of_updates": finalized,
+    })
+}
+
+/// The `problems` objects.
+pub fn problems(c: &Contest) -> Vec<Value> {
+    c.problems
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut v = json!({
+                "id": p.id,
+                "label": p.label,
+                "name": p.problem.name,
+                "ordinal": i,
+                "time_limit": p.problem.limits.time.as_secs_f64(),
+                "test_data_count": p.problem.sample.cases.len() + count_cases(&p.problem.secret),
+            });
+            if let Some(rgb) = &p.rgb {
+                v["rgb"] = json!(rgb);
+            }
+            if c.spec.scoring == Scoring::Ioi {
+                v["max_score"] = json!(p.max_score);
+            }
+            v
+        })
+        .collect()
+}
+
+fn count_cases(g: &problems::TestGroup) -> usize {
+    g.cases.len() + g.groups.iter().map(count_cases).sum::<usize>()
+}
+
+/// The `languages` objects (those the contest allows).
+pub fn languages(c: &Contest) -> Vec<Value> {
+    crate::lang::all()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|l| c.allows_language(&l.id))
+        .map(|l| {
+            json!({
+                "id": l.id,
+                "name": l.name,
+                "entry_point_required": false,
+                "extensions": l.extensions,
+            })
+        })
+        .collect()
+}
+
+/// The `judgement-types` objects, ids as in the spec.
+pub fn judgement_types() -> Vec<Value> {
+    Verdict::ALL
+        .iter()
+        .rev()
+        .map(|v| {
+            let (name, penalty) = match v {
+                Verdict::AC => ("correct", false),
+                Verdict::WA => ("wrong answer", true),
+                Verdict::TLE => ("time limit exceeded", true),
+                Verdict::MLE => ("memory limit exceeded", true),
+                Verdict::RTE => ("run-time error", true),
+                Verdict::OLE => ("output limit exceeded", true),
+                Verdict::CE => ("compiler error", false),
+                Verdict::JE => ("judging error", false),
+            };
+            json!({"id": v.clics_id(), "name": name, "penalty": penalty, "solved": *v == Verdict::AC})
+        })
+        .collect()
+}
+
+/// The `teams` objects (tokens are never shown).
+pub fn teams(c: &Contest) -> Vec<Value> {
+    c.spec
+        .teams
+        .iter()
+        .map(|t| json!({"id": t.id, "name": t.name, "label": t.id, "hidden": false}))
+        .collect()
+}
+
+/// A `submissions` object.
+pub fn submission(c: &Contest, s: &SubmissionRow) -> Value {
+    json!({
+        "id": s.id,
+        "language_id": s.language_id,
+        "problem_id": s.problem_id,
+        "team_id": s.team_id,
+        "time": format_time(at(s.time_ms)),
+        "contest_time": format_reltime(chrono::Duration::milliseconds(s.contest_time_ms)),
+        "files": [{
+            "href": format!("contests/{}/submissions/{}/files", c.spec.id, s.id),
+            "mime": "application/zip",
+        }],
+    })
+}
+
+/// A `judgements` object.
+pub fn judgement(c: &Contest, j: &JudgementRow) -> Value {
+    let mut v = json!({
+        "id": j.id,
+        "submission_id": j.submission_id,
+        "judgement_type_id": j.judgement_type_id,
+        "start_time": format_time(at(j.start_ms)),
+        "start_contest_time": contest_time(c, j.start_ms),
+        "end_time": format_time(at(j.end_ms)),
+        "end_contest_time": contest_time(c, j.end_ms),
+        "max_run_time": j.max_run_time,
+    });
+    if c.spec.scoring == Scoring::Ioi {
+        v["score"] = json!(j.score);
+    }
+    v
+}
+
+/// A `runs` object.
+pub fn run(c: &Contest, r: &RunRow) -> Value {
+    json!({
+        "id": r.id,
+        "judgement_id": r.judgement_id,
+        "ordinal": r.ordinal,
+        "judgement_type_id": r.judgement_type_id,
+        "time": format_time(at(r.time_ms)),
+        "contest_time": contest_time(c, r.time_ms),
+        "run_time": r.run_time,
+    })
+}

@@ -1,0 +1,429 @@
+//! A contest's definition: the file `judge serve --contest FILE` reads (YAML or JSON) and
+//! the body of `POST /api/contests`, with its problems loaded from their packages.
+//!
+//! Times: `start_time` is RFC 3339; `duration` and `scoreboard_freeze_duration` are CLICS
+//! relative times (`5:00:00`, `1:30:00.000`) or integer minutes, as feeds write both.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::error::ServerError;
+
+/// How the contest is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// ICPC: solved problems, then penalty time.
+    Icpc,
+    /// IOI: the best score of each subtask over a team's submissions, summed.
+    Ioi,
+}
+
+/// One problem of the contest.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemSpec {
+    /// CLICS id (defaults to the package's short name).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// The label on the scoreboard (`A`, `B`, ...; defaults to the letter of its place).
+    #[serde(default)]
+    pub label: Option<String>,
+    /// The package folder, relative to the contest file.
+    pub package: PathBuf,
+    /// Colour as `#rrggbb`.
+    #[serde(default)]
+    pub rgb: Option<String>,
+}
+
+/// One team and its secret.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamSpec {
+    /// CLICS id; also the user name for basic auth.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The bearer token (or the basic-auth password).
+    pub token: String,
+}
+
+/// The contest file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContestSpec {
+    /// CLICS id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// When it starts.
+    pub start_time: DateTime<Utc>,
+    /// How long it runs (`5:00:00` or minutes).
+    #[serde(with = "reltime_or_minutes")]
+    pub duration: chrono::Duration,
+    /// How long before the end the scoreboard freezes (`1:00:00` or minutes; 0: none).
+    #[serde(default = "zero", with = "reltime_or_minutes")]
+    pub scoreboard_freeze_duration: chrono::Duration,
+    /// ICPC or IOI.
+    #[serde(default = "icpc")]
+    pub scoring: Scoring,
+    /// Minutes per rejected try before the accept (ICPC).
+    #[serde(default = "twenty")]
+    pub penalty_minutes: u32,
+    /// Submissions a team may make per minute (HTTP 429 beyond).
+    #[serde(default = "ten")]
+    pub submissions_per_minute: u32,
+    /// Language ids allowed (all the judge knows when absent).
+    #[serde(default)]
+    pub languages: Option<Vec<String>>,
+    /// The problems, in scoreboard order.
+    pub problems: Vec<ProblemSpec>,
+    /// The teams.
+    pub teams: Vec<TeamSpec>,
+}
+
+fn zero() -> chrono::Duration {
+    chrono::Duration::zero()
+}
+fn icpc() -> Scoring {
+    Scoring::Icpc
+}
+fn twenty() -> u32 {
+    20
+}
+fn ten() -> u32 {
+    10
+}
+
+/// Parses a CLICS relative time `[-]h:mm:ss[.uuu]`.
+pub fn parse_reltime(text: &str) -> Option<chrono::Duration> {
+    let (neg, rest) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let mut parts = rest.split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || m.len() != 2 {
+        return None;
+    }
+    let hours: i64 = h.parse().ok()?;
+    let minutes: i64 = m.parse().ok()?;
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    if whole.len() != 2 || minutes >= 60 || frac.len() > 3 {
+        return None;
+    }
+    let seconds: i64 = whole.parse().ok()?;
+    if seconds >= 60 {
+        return None;
+    }
+    let millis: i64 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<3}").parse().ok()?
+    };
+    let total = ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;
+    Some(chrono::Duration::milliseconds(if neg {
+        -total
+    } else {
+        total
+    }))
+}
+
+/// Formats a relative time as CLICS does: `h:mm:ss.uuu`.
+pub fn format_reltime(d: chrono::Duration) -> String {
+    let ms = d.num_milliseconds();
+    let sign = if ms < 0 { "-" } else { "" };
+    let ms = ms.unsigned_abs();
+    format!(
+        "{sign}{}:{:02}:{:02}.{:03}",
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1000 % 60,
+        ms % 1000
+    )
+}
+
+/// Formats an absolute time as CLICS does (RFC 3339 with milliseconds, `Z`).
+pub fn format_time(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+mod reltime_or_minutes {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(d: &chrono::Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&super::format_reltime(*d))
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Minutes(i64),
+        Text(String),
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<chrono::Duration, D::Error> {
+        match Raw::deserialize(d)? {
+            Raw::Minutes(m) => Ok(chrono::Duration::minutes(m)),
+            Raw::Text(t) => super::parse_reltime(&t).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "`{t}` is not a relative time (h:mm:ss[.uuu]) or a number of minutes"
+                ))
+            }),
+        }
+    }
+}
+
+/// A loaded problem of a contest.
+#[derive(Debug)]
+pub struct ContestProblem {
+    /// CLICS id.
+    pub id: String,
+    /// Scoreboard label.
+    pub label: String,
+    /// Colour.
+    pub rgb: Option<String>,
+    /// The package.
+    pub problem: problems::Problem,
+    /// The most points (IOI): the problem's maximum score, 1 for pass-fail problems.
+    pub max_score: f64,
+}
+
+/// A contest with its problems loaded.
+#[derive(Debug)]
+pub struct Contest {
+    /// The definition (package paths absolute).
+    pub spec: ContestSpec,
+    /// The problems, in order.
+    pub problems: Vec<ContestProblem>,
+}
+
+impl Contest {
+    /// Resolves package paths against `base`, loads every package, and checks the
+    /// definition; every problem found is reported, each naming where it is.
+    pub fn load(
+        mut spec: ContestSpec,
+        base: &Path,
+        what: &str,
+    ) -> Result<Arc<Contest>, ServerError> {
+        let mut errors = Vec::new();
+        if spec.id.is_empty()
+            || !spec
+                .id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            errors.push(format!(
+                "id `{}`: use letters, digits, `-` and `_`",
+                spec.id
+            ));
+        }
+        if spec.duration <= chrono::Duration::zero() {
+            errors.push("duration: must be positive".to_owned());
+        }
+        if spec.scoreboard_freeze_duration < chrono::Duration::zero()
+            || spec.scoreboard_freeze_duration > spec.duration
+        {
+            errors
+                .push("scoreboard_freeze_duration: must be between 0 and the duration".to_owned());
+        }
+        if let Some(langs) = &spec.languages {
+            for (i, id) in langs.iter().enumerate() {
+                if crate::lang::by_id(id).is_err() {
+                    errors.push(format!("languages[{i}]: unknown language `{id}`"));
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (i, team) in spec.teams.iter().enumerate() {
+            if !seen.insert(team.id.clone()) {
+                errors.push(format!("teams[{i}]: duplicate id `{}`", team.id));
+            }
+            if team.token.len() < 8 {
+                errors.push(format!(
+                    "teams[{i}] ({}): token shorter than 8 characters",
+                    team.id
+                ));
+            }
+            if team.id == "admin" {
+                errors.push(format!("teams[{i}]: `admin` is reserved"));
+            }
+        }
+        let mut problems = Vec::new();
+        let mut ids = std::collections::HashSet::new();
+        for (i, p) in spec.problems.iter_mut().enumerate() {
+            if p.package.is_relative() {
+                p.package = base.join(&p.package);
+            }
+            match problems::load(&p.package) {
+                Ok((problem, _warnings)) => {
+                    let id = p.id.clone().unwrap_or_else(|| problem.short_name.clone());
+                    if !ids.insert(id.clone()) {
+                        errors.push(format!("problems[{i}]: duplicate id `{id}`"));
+                    }
+                    let label = p
+                        .label
+                        .clone()
+                        .unwrap_or_else(|| char::from(b'A' + (i % 26) as u8).to_string());
+                    let max_score = if crate::grade::is_scored(&problem) {
+                        problem.secret.score.unwrap_or(100.0)
+                    } else {
+                        1.0
+                    };
+                    problems.push(ContestProblem {
+                        id,
+                        label,
+                        rgb: p.rgb.clone(),
+                        problem,
+                        max_score,
+                    });
+                }
+                Err(err) => errors.push(format!(
+                    "problems[{i}]: package {}: {err}",
+                    p.package.display()
+                )),
+            }
+        }
+        if errors.is_empty() {
+            Ok(Arc::new(Contest { spec, problems }))
+        } else {
+            Err(ServerError::BadContest {
+                what: what.to_owned(),
+                problems: errors,
+            })
+        }
+    }
+
+    /// Reads and loads a contest file (YAML or JSON).
+    pub fn from_file(path: &Path) -> Result<Arc<Contest>, ServerError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ServerError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let spec: ContestSpec =
+            serde_yaml::from_str(&text).map_err(|err| ServerError::BadContest {
+                what: path.display().to_string(),
+                problems: vec![err.to_string()],
+            })?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        Contest::load(spec, base, &path.display().to_string())
+    }
+
+    /// When it ends.
+    pub fn end_time(&self) -> DateTime<Utc> {
+        self.spec.start_time + self.spec.duration
+    }
+
+    /// When the scoreboard freezes, if it does.
+    pub fn freeze_time(&self) -> Option<DateTime<Utc>> {
+        (self.spec.scoreboard_freeze_duration > chrono::Duration::zero())
+            .then(|| self.end_time() - self.spec.scoreboard_freeze_duration)
+    }
+
+    /// The problem with CLICS id `id`.
+    pub fn problem(&self, id: &str) -> Option<&ContestProblem> {
+        self.problems.iter().find(|p| p.id == id)
+    }
+
+    /// The team whose token is `token`.
+    pub fn team_by_token(&self, token: &str) -> Option<&TeamSpec> {
+        self.spec.teams.iter().find(|t| t.token == token)
+    }
+
+    /// Whether `lang` may be used.
+    pub fn allows_language(&self, lang: &str) -> bool {
+        match &self.spec.languages {
+            Some(list) => list.iter().any(|l| l == lang),
+            None => crate::lang::by_id(lang).is_ok(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reltime_round_trips_and_rejects_garbage() {
+        let d = parse_reltime("5:00:00").unwrap();
+        assert_eq!(d, chrono::Duration::hours(5));
+        assert_eq!(format_reltime(d), "5:00:00.000");
+        assert_eq!(
+            parse_reltime("-0:01:02.5").unwrap(),
+            chrono::Duration::milliseconds(-62_500)
+        );
+        assert_eq!(
+            format_reltime(chrono::Duration::milliseconds(-62_500)),
+            "-0:01:02.500"
+        );
+        for bad in [
+            "5:00",
+            "1:60:00",
+            "1:00:61",
+            "x:00:00",
+            "1:0:00",
+            "1:00:00.1234",
+        ] {
+            assert!(parse_reltime(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn durations_accept_minutes_and_strings() {
+        let yaml = "id: c\nname: C\nstart_time: 2026-01-01T10:00:00Z\nduration: 300\nscoreboard_freeze_duration: '1:00:00'\nproblems: []\nteams: []\n";
+        let spec: ContestSpec = serde_yaml::from_str(yaml).unwrap();
+        assert_eq!(spec.duration, chrono::Duration::hours(5));
+        assert_eq!(spec.scoreboard_freeze_duration, chrono::Duration::hours(1));
+        assert_eq!(spec.scoring, Scoring::Icpc);
+        let bad = yaml.replace("300", "'five hours'");
+        let err = serde_yaml::from_str::<ContestSpec>(&bad)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("five hours"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_contest_lists_every_problem() {
+        let spec = ContestSpec {
+            id: "bad id".into(),
+            name: "x".into(),
+            start_time: Utc::now(),
+            duration: chrono::Duration::hours(1),
+            scoreboard_freeze_duration: chrono::Duration::hours(2),
+            scoring: Scoring::Icpc,
+            penalty_minutes: 20,
+            submissions_per_minute: 10,
+            languages: Some(vec!["cobol".into()]),
+            problems: vec![ProblemSpec {
+                id: None,
+                label: None,
+                package: PathBuf::from("no-such-package"),
+                rgb: None,
+            }],
+            teams: vec![TeamSpec {
+                id: "t".into(),
+                name: "T".into(),
+                token: "short".into(),
+            }],
+        };
+        let err = Contest::load(spec, Path::new("/nonexistent"), "test").unwrap_err();
+        let ServerError::BadContest { problems, .. } = err else {
+            panic!("expected BadContest")
+        };
+        let all = problems.join("\n");
+        for needle in [
+            "id `bad id`",
+            "scoreboard_freeze_duration",
+            "cobol",
+            "token shorter",
+            "no-such-package",
+        ] {
+            assert!(all.contains(needle), "{needle} missing in {all}");
+        }
+    }
+}

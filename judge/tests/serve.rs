@@ -1,0 +1,622 @@
+//! End-to-end tests of `judge serve`: the real binary on port 0 with a SQLite file,
+//! judging in bubblewrap over the sandbox root filesystem, spoken to over real HTTP (with
+//! curl). Three teams submit; the scoreboard must match the expected one exactly, for
+//! the admin and frozen for the public; then the server is killed with SIGKILL while
+//! judging and restarted on the same file, and every acknowledged submission must end
+//! with exactly one judgement.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const ADMIN: &str = "admin-token-for-tests";
+
+fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+fn bwrap_available() -> bool {
+    if Path::new("/usr/bin/bwrap").is_file() {
+        return true;
+    }
+    assert!(
+        !in_ci(),
+        "bubblewrap is not installed (run ci/setup); CI=true, so this fails"
+    );
+    eprintln!("skipping: bubblewrap is not installed (run ci/setup)");
+    false
+}
+
+fn packages() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages")
+}
+
+fn source(package: &str, path: &str) -> String {
+    std::fs::read_to_string(packages().join(package).join("submissions").join(path))
+        .expect("reference submission")
+}
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(contest: &Path, db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--workers",
+                "2",
+                "--backend",
+                "bwrap",
+            ])
+            .arg("--contest")
+            .arg(contest)
+            .arg("--db")
+            .arg(format!("sqlite://{}", db.display()))
+            .env("ARENA_ADMIN_TOKEN", ADMIN)
+            .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("judge serve starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("first line");
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_owned();
+        Server {
+            child,
+            base: format!("http://{addr}"),
+        }
+    }
+
+    fn kill(&mut self) {
+        // SIGKILL: no chance to clean up.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// An HTTP request with curl; returns the status and the body.
+fn http(method: &str, url: &str, token: Option<&str>, body: Option<&str>) -> (u16, String) {
+    let mut cmd = Command::new("curl");
+    cmd.args([
+        "-sS",
+        "-X",
+        method,
+        "-w",
+        "\n%{http_code}",
+        "-H",
+        "content-type: application/json",
+    ]);
+    if let Some(token) = token {
+        cmd.args(["-H", &format!("Authorization: Bearer {token}")]);
+    }
+    if body.is_some() {
+        cmd.args(["--data-binary", "@-"]);
+    }
+    cmd.arg(url).stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().expect("curl runs");
+    if let Some(body) = body {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(body.as_bytes())
+            .expect("write body");
+    } else {
+        drop(child.stdin.take());
+    }
+    let out = child.wait_with_output().expect("curl output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (body, status) = text.rsplit_once('\n').unwrap_or(("", &text));
+    (status.trim().parse().unwrap_or(0), body.to_owned())
+}
+
+fn get_json(server: &Server, path: &str, token: Option<&str>) -> Value {
+    let (status, body) = http("GET", &format!("{}{path}", server.base), token, None);
+    assert_eq!(status, 200, "GET {path}: {body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("GET {path}: {e}: {body}"))
+}
+
+fn post(server: &Server, token: &str, body: &Value) -> (u16, Value) {
+    let (status, text) = http(
+        "POST",
+        &format!("{}/api/contests/arena/submissions", server.base),
+        Some(token),
+        Some(&body.to_string()),
+    );
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+fn wait_until_judged(server: &Server) {
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let q = get_json(server, "/api/queue", Some(ADMIN));
+        if q["queued"] == 0 && q["judging"] == 0 {
+            return;
+        }
+        assert!(Instant::now() < deadline, "the queue did not drain: {q}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// The contest: started 4 h 30 min ago, 5 hours long, frozen for the last hour (so the
+/// freeze began 30 minutes ago), ICPC scoring with 20 penalty minutes.
+fn contest_file(dir: &Path) -> PathBuf {
+    let start = chrono::Utc::now() - chrono::Duration::minutes(270);
+    let yaml = format!(
+        "id: arena\nname: Arena Test Contest\nstart_time: {}\nduration: '5:00:00'\n\
+         scoreboard_freeze_duration: 60\nscoring: icpc\npenalty_minutes: 20\nsubmissions_per_minute: 30\n\
+         problems:\n  - {{id: sum, label: A, package: {}}}\n  - {{id: range-sum, label: B, package: {}}}\n\
+         teams:\n  - {{id: t1, name: Team One, token: token-team-1}}\n  - {{id: t2, name: Team Two, token: token-team-2}}\n  - {{id: t3, name: Team Three, token: token-team-3}}\n",
+        start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        packages().join("sum").display(),
+        packages().join("range-sum").display(),
+    );
+    let path = dir.join("contest.yaml");
+    std::fs::write(&path, yaml).expect("contest file");
+    path
+}
+
+fn at_minute(contest_start: &str, minute: i64) -> String {
+    let start: chrono::DateTime<chrono::Utc> = contest_start.parse().expect("start time");
+    (start + chrono::Duration::minutes(minute)).to_rfc3339()
+}
+
+/// `(rank, team, solved, total minutes, [(problem, judged, pending, solved)])` of each row.
+/// `(problem, judged, pending, solved)`.
+type CellSummary = (String, u64, u64, bool);
+/// `(rank, team, solved, total time, cells)`.
+type RowSummary = (u64, String, u64, String, Vec<CellSummary>);
+
+fn summary(board: &Value) -> Vec<RowSummary> {
+    board["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_u64().unwrap(),
+                r["team_id"].as_str().unwrap().to_owned(),
+                r["score"]["num_solved"].as_u64().unwrap(),
+                r["score"]["total_time"].as_str().unwrap().to_owned(),
+                r["problems"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| {
+                        (
+                            p["problem_id"].as_str().unwrap().to_owned(),
+                            p["num_judged"].as_u64().unwrap(),
+                            p["num_pending"].as_u64().unwrap(),
+                            p["solved"].as_bool().unwrap(),
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
+    if !bwrap_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    let db = dir.path().join("contest.db");
+    let mut server = Server::start(&contest, &db);
+
+    let info = get_json(&server, "/api/contests/arena", None);
+    let start = info["start_time"].as_str().expect("start_time").to_owned();
+    assert_eq!(info["penalty_time"], "0:20:00.000");
+    assert_eq!(info["scoreboard_freeze_duration"], "1:00:00.000");
+    let types = get_json(&server, "/api/contests/arena/judgement-types", None);
+    let ids: Vec<&str> = types
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    for id in ["AC", "WA", "TLE", "RTE", "CE", "MLE", "OLE", "JE"] {
+        assert!(ids.contains(&id), "judgement type {id} in {ids:?}");
+    }
+
+    let ac_sum = source("sum", "accepted/sum.c");
+    let wa_sum = source("sum", "wrong_answer/first_only.py");
+    let ce_sum = source("sum", "compile_error/missing_semicolon.cpp");
+    let ac_range = source("range-sum", "accepted/prefix.cpp");
+    // Admin submissions at chosen contest times (as a CCS importing a feed would).
+    let admin_posts = [
+        ("t1", "sum", "python3", &wa_sum, 10),
+        ("t1", "sum", "c", &ac_sum, 20),
+        ("t2", "sum", "cpp", &ce_sum, 5),
+        ("t2", "sum", "c", &ac_sum, 15),
+        ("t2", "range-sum", "cpp", &ac_range, 100),
+        ("t3", "sum", "python3", &wa_sum, 30),
+        ("t3", "range-sum", "cpp", &ac_range, 250), // after the freeze (240)
+    ];
+    for (team, problem, lang, code, minute) in admin_posts {
+        let (status, body) = post(
+            &server,
+            ADMIN,
+            &json!({"team_id": team, "problem_id": problem, "language_id": lang, "source": code, "time": at_minute(&start, minute)}),
+        );
+        assert_eq!(status, 200, "admin post: {body}");
+    }
+    // A team submits live (contest minute 270, after the freeze) as a CLICS base64 zip.
+    let zip = {
+        let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        w.start_file("prefix.cpp", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        w.write_all(ac_range.as_bytes()).unwrap();
+        w.finish().unwrap().into_inner()
+    };
+    use base64::Engine;
+    let data = base64::engine::general_purpose::STANDARD.encode(zip);
+    let (status, body) = post(
+        &server,
+        "token-team-1",
+        &json!({"problem_id": "range-sum", "language_id": "cpp", "files": [{"data": data, "mime": "application/zip"}]}),
+    );
+    assert_eq!(status, 200, "team post: {body}");
+    assert_eq!(body["team_id"], "t1");
+
+    // Bad requests: each gets its status and message, and nothing is stored.
+    let bad: Vec<(&str, Option<&str>, String, u16, &str)> = vec![
+        (
+            "malformed JSON",
+            Some("token-team-1"),
+            "{\"problem_id\": ".into(),
+            400,
+            "submission body",
+        ),
+        (
+            "unknown problem",
+            Some("token-team-1"),
+            json!({"problem_id": "nope", "language_id": "c", "source": "x"}).to_string(),
+            400,
+            "no problem `nope`",
+        ),
+        (
+            "language not allowed",
+            Some("token-team-1"),
+            json!({"problem_id": "sum", "language_id": "cobol", "source": "x"}).to_string(),
+            400,
+            "language_id",
+        ),
+        (
+            "too large",
+            Some("token-team-1"),
+            json!({"problem_id": "sum", "language_id": "c", "source": "x".repeat(200_000)})
+                .to_string(),
+            413,
+            "over the problem's limit",
+        ),
+        (
+            "no token",
+            None,
+            json!({"problem_id": "sum", "language_id": "c", "source": "x"}).to_string(),
+            401,
+            "token",
+        ),
+        (
+            "wrong token",
+            Some("not-a-token"),
+            json!({"problem_id": "sum", "language_id": "c", "source": "x"}).to_string(),
+            401,
+            "unknown token",
+        ),
+        (
+            "team sets time",
+            Some("token-team-2"),
+            json!({"problem_id": "sum", "language_id": "c", "source": "x", "time": start})
+                .to_string(),
+            403,
+            "only an admin",
+        ),
+        (
+            "team as another",
+            Some("token-team-2"),
+            json!({"problem_id": "sum", "language_id": "c", "source": "x", "team_id": "t1"})
+                .to_string(),
+            403,
+            "cannot submit as",
+        ),
+    ];
+    for (what, token, body, want, needle) in bad {
+        let (status, text) = http(
+            "POST",
+            &format!("{}/api/contests/arena/submissions", server.base),
+            token,
+            Some(&body),
+        );
+        assert_eq!(status, want, "{what}: {text}");
+        assert!(text.contains(needle), "{what}: {text} lacks {needle:?}");
+    }
+    let all = get_json(&server, "/api/contests/arena/submissions", Some(ADMIN));
+    assert_eq!(
+        all.as_array().unwrap().len(),
+        8,
+        "bad requests stored nothing"
+    );
+
+    wait_until_judged(&server);
+
+    // The full scoreboard (admin).
+    let full = get_json(&server, "/api/contests/arena/scoreboard", Some(ADMIN));
+    let expected_full = vec![
+        // t2: A at 15 (the CE does not count), B at 100: 115 minutes.
+        (
+            1,
+            "t2".to_owned(),
+            2,
+            "1:55:00.000".to_owned(),
+            vec![
+                ("sum".to_owned(), 1, 0, true),
+                ("range-sum".to_owned(), 1, 0, true),
+            ],
+        ),
+        // t1: A at 20 after one WA (40), B live at about minute 270: 310 minutes.
+        (
+            2,
+            "t1".to_owned(),
+            2,
+            "5:10:00.000".to_owned(),
+            vec![
+                ("sum".to_owned(), 2, 0, true),
+                ("range-sum".to_owned(), 1, 0, true),
+            ],
+        ),
+        // t3: B at 250.
+        (
+            3,
+            "t3".to_owned(),
+            1,
+            "4:10:00.000".to_owned(),
+            vec![
+                ("sum".to_owned(), 1, 0, false),
+                ("range-sum".to_owned(), 1, 0, true),
+            ],
+        ),
+    ];
+    let got = summary(&full);
+    // t1's live accept happened at minute 270 or 271, depending on when the test ran.
+    let t1_time = &got[1].3;
+    assert!(
+        t1_time == "5:10:00.000" || t1_time == "5:11:00.000",
+        "{t1_time}"
+    );
+    let mut expected_full = expected_full;
+    expected_full[1].3 = t1_time.clone();
+    assert_eq!(got, expected_full, "{full:#}");
+    let first: Vec<(String, String)> = full["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| {
+            r["problems"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p["first_to_solve"] == true)
+                .map(|p| {
+                    (
+                        r["team_id"].as_str().unwrap().to_owned(),
+                        p["problem_id"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(
+        first,
+        vec![
+            ("t2".into(), "sum".into()),
+            ("t2".into(), "range-sum".into())
+        ]
+    );
+
+    // The public board is frozen: t3's B at 250 and t1's live B are pending.
+    let public = get_json(&server, "/api/contests/arena/scoreboard", None);
+    let expected_public = vec![
+        (
+            1,
+            "t2".to_owned(),
+            2,
+            "1:55:00.000".to_owned(),
+            vec![
+                ("sum".to_owned(), 1, 0, true),
+                ("range-sum".to_owned(), 1, 0, true),
+            ],
+        ),
+        (
+            2,
+            "t1".to_owned(),
+            1,
+            "0:40:00.000".to_owned(),
+            vec![
+                ("sum".to_owned(), 2, 0, true),
+                ("range-sum".to_owned(), 0, 1, false),
+            ],
+        ),
+        (
+            3,
+            "t3".to_owned(),
+            0,
+            "0:00:00.000".to_owned(),
+            vec![
+                ("sum".to_owned(), 1, 0, false),
+                ("range-sum".to_owned(), 0, 1, false),
+            ],
+        ),
+    ];
+    assert_eq!(summary(&public), expected_public, "{public:#}");
+    assert!(public["state"]["frozen"].is_string());
+    assert!(public["state"]["thawed"].is_null());
+
+    // Visibility: a team sees only its own submissions, judgements and code.
+    let mine = get_json(
+        &server,
+        "/api/contests/arena/submissions",
+        Some("token-team-3"),
+    );
+    let teams: Vec<&str> = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["team_id"].as_str())
+        .collect();
+    assert_eq!(teams, vec!["t3", "t3"]);
+    let judgements = get_json(
+        &server,
+        "/api/contests/arena/judgements",
+        Some("token-team-3"),
+    );
+    assert_eq!(judgements.as_array().unwrap().len(), 2);
+    let public_subs = get_json(&server, "/api/contests/arena/submissions", None);
+    assert_eq!(public_subs, json!([]));
+    let t1_sub = all[0]["id"].as_str().unwrap();
+    let (status, _) = http(
+        "GET",
+        &format!(
+            "{}/api/contests/arena/submissions/{t1_sub}/files",
+            server.base
+        ),
+        Some("token-team-3"),
+        None,
+    );
+    assert_eq!(status, 404, "another team's code is not served");
+    let (status, _) = http(
+        "GET",
+        &format!(
+            "{}/api/contests/arena/submissions/{t1_sub}/files",
+            server.base
+        ),
+        Some("token-team-1"),
+        None,
+    );
+    assert_eq!(status, 200, "a team's own code is served");
+
+    // The event feed: every object once per change, tokens increasing, since_token resumes.
+    let (status, feed) = http(
+        "GET",
+        &format!("{}/api/contests/arena/event-feed?stream=false", server.base),
+        Some(ADMIN),
+        None,
+    );
+    assert_eq!(status, 200);
+    let events: Vec<Value> = feed
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("NDJSON line"))
+        .collect();
+    let count = |kind: &str| events.iter().filter(|e| e["type"] == kind).count();
+    assert_eq!(count("contest"), 1);
+    assert_eq!(count("problems"), 2);
+    assert_eq!(count("teams"), 3);
+    assert_eq!(count("submissions"), 8);
+    assert_eq!(count("judgements"), 8);
+    let tokens: Vec<i64> = events
+        .iter()
+        .map(|e| e["token"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(tokens.windows(2).all(|w| w[0] < w[1]), "tokens increase");
+    let middle = &events[events.len() / 2];
+    let (_, rest) = http(
+        "GET",
+        &format!(
+            "{}/api/contests/arena/event-feed?stream=false&since_token={}",
+            server.base,
+            middle["token"].as_str().unwrap()
+        ),
+        Some(ADMIN),
+        None,
+    );
+    assert_eq!(rest.lines().count(), events.len() - events.len() / 2 - 1);
+    let (_, team_feed) = http(
+        "GET",
+        &format!("{}/api/contests/arena/event-feed?stream=false", server.base),
+        Some("token-team-3"),
+        None,
+    );
+    assert!(
+        !team_feed.contains("\"team_id\":\"t1\""),
+        "a team's feed holds no other team's submissions"
+    );
+
+    // SIGKILL mid-judging, then restart on the same file.
+    let tle = source("sum", "time_limit_exceeded/spin.c");
+    let mut acknowledged = Vec::new();
+    for i in 0..4 {
+        let team = ["t1", "t2", "t3", "t1"][i];
+        let (status, body) = post(
+            &server,
+            ADMIN,
+            &json!({"team_id": team, "problem_id": "sum", "language_id": "c", "source": tle, "time": at_minute(&start, 200)}),
+        );
+        assert_eq!(status, 200, "{body}");
+        acknowledged.push(body["id"].as_str().unwrap().to_owned());
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let q = get_json(&server, "/api/queue", Some(ADMIN));
+        if q["judging"].as_i64().unwrap() > 0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "nothing started judging: {q}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server.kill();
+    let server = Server::start(&contest, &db);
+    wait_until_judged(&server);
+    let subs = get_json(&server, "/api/contests/arena/submissions", Some(ADMIN));
+    assert_eq!(
+        subs.as_array().unwrap().len(),
+        12,
+        "no acknowledged submission lost"
+    );
+    let judgements = get_json(&server, "/api/contests/arena/judgements", Some(ADMIN));
+    let judgements = judgements.as_array().unwrap();
+    for id in &acknowledged {
+        let of_it: Vec<&Value> = judgements
+            .iter()
+            .filter(|j| j["submission_id"] == id.as_str())
+            .collect();
+        assert_eq!(
+            of_it.len(),
+            1,
+            "submission {id}: exactly one judgement, got {of_it:?}"
+        );
+        assert_eq!(of_it[0]["judgement_type_id"], "TLE");
+    }
+    assert_eq!(judgements.len(), 12);
+    // TLE before the freeze adds a rejected try to each team's A where unsolved.
+    let full = get_json(&server, "/api/contests/arena/scoreboard", Some(ADMIN));
+    let t3 = full["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team_id"] == "t3")
+        .unwrap()
+        .clone();
+    assert_eq!(t3["problems"][0]["num_judged"], 2, "{t3}");
+}

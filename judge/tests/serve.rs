@@ -620,3 +620,239 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
         .clone();
     assert_eq!(t3["problems"][0]["num_judged"], 2, "{t3}");
 }
+
+/// `psql` against `url`; returns the rows as text (`-tA`).
+fn psql(url: &str, sql: &str) -> String {
+    let out = Command::new("psql")
+        .args([url, "-v", "ON_ERROR_STOP=1", "-tAc", sql])
+        .output()
+        .expect("psql runs");
+    assert!(
+        out.status.success(),
+        "psql {sql}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+fn run_ok(args: &[&str]) {
+    let out = Command::new(args[0])
+        .args(&args[1..])
+        .output()
+        .expect("command runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A second host: a network namespace joined to this one by a veth pair; the judge in
+/// it reaches PostgreSQL at `10.231.N.1` only over that link.
+struct NetHost {
+    name: String,
+    host_ip: String,
+}
+
+impl NetHost {
+    fn new() -> NetHost {
+        let n = std::process::id() % 250 + 1;
+        let name = format!("arena-t{n}");
+        let (outer, inner) = (format!("arv{n}h"), format!("arv{n}n"));
+        let _ = Command::new("ip").args(["netns", "del", &name]).output();
+        let _ = Command::new("ip").args(["link", "del", &outer]).output();
+        run_ok(&["ip", "netns", "add", &name]);
+        run_ok(&[
+            "ip", "link", "add", &outer, "type", "veth", "peer", "name", &inner,
+        ]);
+        run_ok(&["ip", "link", "set", &inner, "netns", &name]);
+        let host_ip = format!("10.231.{n}.1");
+        run_ok(&["ip", "addr", "add", &format!("{host_ip}/24"), "dev", &outer]);
+        run_ok(&["ip", "link", "set", &outer, "up"]);
+        let exec = ["ip", "netns", "exec", name.as_str()];
+        let guest = format!("10.231.{n}.2/24");
+        run_ok(&[&exec[..], &["ip", "addr", "add", &guest, "dev", &inner]].concat());
+        run_ok(&[&exec[..], &["ip", "link", "set", &inner, "up"]].concat());
+        run_ok(&[&exec[..], &["ip", "link", "set", "lo", "up"]].concat());
+        NetHost { name, host_ip }
+    }
+}
+
+impl Drop for NetHost {
+    fn drop(&mut self) {
+        let _ = Command::new("ip")
+            .args(["netns", "del", &self.name])
+            .output();
+    }
+}
+
+/// Starts `judge serve` with one worker and a 2-second lease on PostgreSQL, in the
+/// network namespace `netns` when given.
+fn start_pg_server(contest: &Path, db_url: &str, netns: Option<&str>) -> Server {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let mut cmd = match netns {
+        Some(ns) => {
+            // nsenter switches only the network namespace (`ip netns exec` would also
+            // remount /sys, hiding the cgroup hierarchy the sandbox needs).
+            let mut c = Command::new("nsenter");
+            c.arg(format!("--net=/var/run/netns/{ns}")).arg(judge);
+            c
+        }
+        None => Command::new(judge),
+    };
+    cmd.args([
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--workers",
+        "1",
+        "--lease-seconds",
+        "2",
+        "--backend",
+        "bwrap",
+    ])
+    .arg("--contest")
+    .arg(contest)
+    .args(["--db", db_url])
+    .env("ARENA_ADMIN_TOKEN", ADMIN)
+    .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
+    .stdout(Stdio::piped());
+    let mut child = cmd.spawn().expect("judge serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("first line");
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_owned();
+    Server {
+        child,
+        base: format!("http://{addr}"),
+    }
+}
+
+#[test]
+fn several_hosts_share_one_postgres_queue_without_judging_twice() {
+    if !bwrap_available() {
+        return;
+    }
+    let Some(admin_url) = std::env::var("ARENA_PG_URL").ok() else {
+        assert!(
+            !in_ci(),
+            "ARENA_PG_URL is not set (run ci/setup); CI=true, so this fails"
+        );
+        eprintln!("skipping: ARENA_PG_URL is not set (run ci/setup)");
+        return;
+    };
+    let dbname = format!("arena_test_{}_{}", std::process::id(), rand_suffix());
+    psql(&admin_url, &format!("CREATE DATABASE {dbname}"));
+    let base_url = admin_url
+        .rsplit_once('/')
+        .expect("URL with a database")
+        .0
+        .to_owned();
+    let local_url = format!("{base_url}/{dbname}");
+    let net = NetHost::new();
+    let remote_url = local_url.replace("127.0.0.1", &net.host_ip);
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    let front = start_pg_server(&contest, &local_url, None);
+    let mut remote = start_pg_server(&contest, &remote_url, Some(&net.name));
+    let _third = start_pg_server(&contest, &local_url, None);
+    let remote_pid = remote.child.id();
+    let start = get_json(&front, "/api/contests/arena", None)["start_time"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let ac = source("sum", "accepted/sum.c");
+    let wa = source("sum", "wrong_answer/first_only.py");
+    let tle = source("sum", "time_limit_exceeded/spin.c");
+    for i in 0..9 {
+        let (lang, code) = [("c", &ac), ("python3", &wa), ("c", &tle)][i % 3];
+        let (status, body) = post(
+            &front,
+            ADMIN,
+            &json!({"team_id": "t1", "problem_id": "sum", "language_id": lang, "source": code, "time": at_minute(&start, 10 + i as i64)}),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    wait_until_judged(&front);
+    assert_eq!(psql(&local_url, "SELECT count(*) FROM judgements"), "9");
+    assert_eq!(
+        psql(
+            &local_url,
+            "SELECT count(*) FROM (SELECT submission_id FROM judgements GROUP BY submission_id HAVING count(*) > 1) AS twice"
+        ),
+        "0",
+        "no submission judged twice"
+    );
+    let workers = psql(&local_url, "SELECT DISTINCT worker FROM judgements");
+    assert!(
+        workers
+            .lines()
+            .any(|w| w.contains(&format!(":{remote_pid}:"))),
+        "the host in the network namespace judged some: {workers}"
+    );
+    assert!(workers.lines().count() >= 2, "{workers}");
+
+    // The remote host dies while judging; its lease expires and another host retakes it.
+    for minute in [30, 31, 32] {
+        let (status, body) = post(
+            &front,
+            ADMIN,
+            &json!({"team_id": "t2", "problem_id": "sum", "language_id": "c", "source": tle, "time": at_minute(&start, minute)}),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let held = loop {
+        let judging = psql(
+            &local_url,
+            "SELECT id, worker FROM submissions WHERE state = 'judging'",
+        );
+        if let Some(line) = judging
+            .lines()
+            .find(|l| l.contains(&format!(":{remote_pid}:")))
+        {
+            break line.split('|').next().unwrap().to_owned();
+        }
+        assert!(Instant::now() < deadline, "the remote host never took one");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    remote.kill();
+    wait_until_judged(&front);
+    assert_eq!(psql(&local_url, "SELECT count(*) FROM judgements"), "12");
+    assert_eq!(
+        psql(
+            &local_url,
+            &format!("SELECT count(*) FROM judgements WHERE submission_id = '{held}'")
+        ),
+        "1",
+        "the submission the dead host held is judged exactly once"
+    );
+    let attempts = psql(
+        &local_url,
+        &format!("SELECT attempts FROM submissions WHERE id = '{held}'"),
+    );
+    assert_eq!(attempts, "2", "taken again after the lease expired");
+    drop(front);
+    drop(_third);
+    let _ = Command::new("psql")
+        .args([
+            &admin_url,
+            "-tAc",
+            &format!("DROP DATABASE {dbname} WITH (FORCE)"),
+        ])
+        .output();
+}
+
+fn rand_suffix() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0)
+}

@@ -203,7 +203,9 @@ async fn judge_one(
         );
     }
     if requeue {
+        // Back off, so that another host (whose sandbox may be healthy) takes it first.
         state.queue_changed.notify_waiters();
+        tokio::time::sleep(Duration::from_secs(2)).await;
     }
     Ok(())
 }

@@ -75,11 +75,16 @@ pub fn router(state: Shared, max_body: usize) -> Router {
         .route("/api/contests/{cid}/event-feed", get(event_feed))
         .route("/api/queue", get(queue_status))
         .layer(DefaultBodyLimit::max(max_body))
-        .with_state(state)
+        .with_state(Arc::clone(&state))
+        .merge(super::web::router(state))
 }
 
 /// Who is calling, from the `Authorization` header.
-fn viewer(state: &AppState, contest: Option<&Contest>, headers: &HeaderMap) -> ApiResult<Viewer> {
+pub fn viewer(
+    state: &AppState,
+    contest: Option<&Contest>,
+    headers: &HeaderMap,
+) -> ApiResult<Viewer> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(Viewer::Public);
     };

@@ -6,7 +6,8 @@
 //! - `store`: the database (SQLite file or PostgreSQL), the only module naming sqlx;
 //! - `worker`: the judging queue's workers (leases, retries after judge errors);
 //! - `scoreboard`: ICPC and IOI boards with the freeze;
-//! - `clics`: the CLICS objects; `api`: the HTTP routes, auth and rate limits.
+//! - `clics`: the CLICS objects; `api`: the HTTP routes, auth and rate limits;
+//! - `web`: the server-rendered page for humans.
 
 pub mod api;
 pub mod clics;
@@ -14,6 +15,7 @@ pub mod contest;
 pub mod error;
 pub mod scoreboard;
 pub mod store;
+pub mod web;
 pub mod worker;
 
 use std::collections::HashMap;

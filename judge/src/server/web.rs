@@ -1,0 +1,478 @@
+//! The web page for humans, rendered on the server: the contest list, a contest's
+//! problems and statements (Markdown to HTML), a login form (the team token, kept in an
+//! HTTP-only cookie), a submit form, the team's submissions with verdicts as they arrive,
+//! and the live scoreboard. The two live parts are HTML fragments that a few lines of
+//! script fetch again every second; without script the page still works on reload.
+//!
+//! The page speaks through the same functions as the API (`api::submit`,
+//! `api::scoreboard_for`), so the rules (auth, freeze, limits, windows) are the same.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::AppState;
+use super::api;
+use super::contest::Contest;
+use super::error::ApiError;
+use super::store::Viewer;
+
+type Shared = Arc<AppState>;
+
+/// The routes of the web page.
+pub fn router(state: Shared) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/contests/{cid}", get(contest_page))
+        .route("/contests/{cid}/problems/{pid}", get(statement))
+        .route("/contests/{cid}/login", post(login))
+        .route("/contests/{cid}/logout", post(logout))
+        .route("/contests/{cid}/submit", post(submit))
+        .route("/contests/{cid}/mine", get(mine_fragment))
+        .route("/contests/{cid}/board", get(board_fragment))
+        .with_state(state)
+}
+
+/// Escapes text for HTML.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn page(title: &str, body: &str) -> Html<String> {
+    Html(format!(
+        "<!doctype html><html lang=en><head><meta charset=utf-8><title>{}</title>\
+         <style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}table{{border-collapse:collapse}}\
+         td,th{{border:1px solid #ccc;padding:.2em .5em}}.AC{{color:#080}}.pending{{color:#888}}</style>\
+         </head><body>{body}</body></html>",
+        esc(title)
+    ))
+}
+
+/// The token in the `arena_token` cookie, as an `Authorization` header for the API's
+/// checks.
+fn cookie_headers(headers: &HeaderMap) -> HeaderMap {
+    let mut out = HeaderMap::new();
+    let token = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().strip_prefix("arena_token="))
+        .next();
+    if let Some(value) = token.and_then(|t| HeaderValue::from_str(&format!("Bearer {t}")).ok()) {
+        out.insert(header::AUTHORIZATION, value);
+    }
+    out
+}
+
+fn who(state: &AppState, contest: &Contest, headers: &HeaderMap) -> Viewer {
+    api::viewer(state, Some(contest), &cookie_headers(headers)).unwrap_or(Viewer::Public)
+}
+
+fn contest_of(state: &AppState, cid: &str) -> Result<Arc<Contest>, ApiError> {
+    state
+        .contest(cid)
+        .ok_or_else(|| ApiError::not_found(format!("no contest `{cid}`")))
+}
+
+#[allow(clippy::needless_pass_by_value)] // used as `Err(e) => error_page(e)`
+fn error_page(err: ApiError) -> Response {
+    let status = err.status;
+    let body = format!(
+        "<h1>{}</h1><p id=error>{}</p><p><a href='javascript:history.back()'>back</a></p>",
+        status.as_u16(),
+        esc(&err.message)
+    );
+    (status, page("error", &body)).into_response()
+}
+
+async fn index(State(state): State<Shared>) -> Html<String> {
+    let items: String = state
+        .all_contests()
+        .iter()
+        .map(|c| {
+            format!(
+                "<li><a href='/contests/{0}'>{1}</a></li>",
+                esc(&c.spec.id),
+                esc(&c.spec.name)
+            )
+        })
+        .collect();
+    page("Contests", &format!("<h1>Contests</h1><ul>{items}</ul>"))
+}
+
+async fn contest_page(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let viewer = who(&state, &contest, &headers);
+    let problems: String = contest
+        .problems
+        .iter()
+        .map(|p| {
+            format!(
+                "<tr><td>{}</td><td><a href='/contests/{}/problems/{}'>{}</a></td><td>{} s</td></tr>",
+                esc(&p.label),
+                esc(&cid),
+                esc(&p.id),
+                esc(&p.problem.name),
+                p.problem.limits.time.as_secs_f64()
+            )
+        })
+        .collect();
+    let team_part = match &viewer {
+        Viewer::Team(team) => {
+            let options: String = contest
+                .problems
+                .iter()
+                .map(|p| {
+                    format!(
+                        "<option value='{}'>{} {}</option>",
+                        esc(&p.id),
+                        esc(&p.label),
+                        esc(&p.problem.name)
+                    )
+                })
+                .collect();
+            let langs: String = super::clics::languages(&contest)
+                .iter()
+                .map(|l| {
+                    let id = l["id"].as_str().unwrap_or_default();
+                    format!(
+                        "<option value='{}'>{}</option>",
+                        esc(id),
+                        esc(l["name"].as_str().unwrap_or(id))
+                    )
+                })
+                .collect();
+            format!(
+                "<p>Logged in as <b id=team>{}</b> <form method=post action='/contests/{cid}/logout' style=display:inline>\
+                 <button>log out</button></form></p>\
+                 <h2>Submit</h2><form id=submit method=post action='/contests/{cid}/submit'>\
+                 <select name=problem id=problem>{options}</select> <select name=language id=language>{langs}</select><br>\
+                 <textarea name=source id=source rows=12 cols=80></textarea><br><button id=send>Submit</button></form>\
+                 <h2>Your submissions</h2><div id=mine>{}</div>",
+                esc(team),
+                mine_html(&state, &contest, &viewer).await
+            )
+        }
+        _ => format!(
+            "<h2>Log in</h2><form id=login method=post action='/contests/{cid}/login'>\
+             <input type=password name=token id=token placeholder='team token'> <button id=enter>Log in</button></form>"
+        ),
+    };
+    let board = board_html(&state, &contest, &viewer).await;
+    let body = format!(
+        "<h1>{}</h1><p>Starts {} and lasts {}.</p><h2>Problems</h2><table><tr><th></th><th>Problem</th><th>Time limit</th></tr>{problems}</table>\
+         {team_part}<h2>Scoreboard</h2><div id=board>{board}</div>\
+         <script>\
+         async function refresh(id, url){{const el=document.getElementById(id);if(!el)return;\
+         try{{const r=await fetch(url,{{credentials:'same-origin'}});if(r.ok)el.innerHTML=await r.text();}}catch(e){{}}}}\
+         setInterval(()=>{{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}},1000);\
+         </script>",
+        esc(&contest.spec.name),
+        esc(&super::contest::format_time(contest.spec.start_time)),
+        esc(&super::contest::format_reltime(contest.spec.duration)),
+    );
+    page(&contest.spec.name, &body).into_response()
+}
+
+async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> String {
+    if !matches!(viewer, Viewer::Team(_)) {
+        return String::new();
+    }
+    let Ok(subs) = state.store.submissions(&contest.spec.id, viewer).await else {
+        return "<p>cannot read submissions</p>".into();
+    };
+    let judgements = state
+        .store
+        .judgements(&contest.spec.id)
+        .await
+        .unwrap_or_default();
+    let rows: String = subs
+        .iter()
+        .rev()
+        .map(|s| {
+            let verdict = if s.state == "done" {
+                judgements
+                    .iter()
+                    .rev()
+                    .find(|j| j.submission_id == s.id)
+                    .map_or("pending".to_owned(), |j| j.judgement_type_id.clone())
+            } else {
+                "pending".to_owned()
+            };
+            let label = contest.problem(&s.problem_id).map_or(s.problem_id.as_str(), |p| p.label.as_str());
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class='verdict {}'>{}</td></tr>",
+                esc(&s.id),
+                esc(&super::contest::format_reltime(chrono::Duration::milliseconds(s.contest_time_ms))),
+                esc(label),
+                esc(&s.language_id),
+                esc(&verdict),
+                esc(&verdict)
+            )
+        })
+        .collect();
+    format!(
+        "<table><tr><th>id</th><th>time</th><th>problem</th><th>language</th><th>verdict</th></tr>{rows}</table>"
+    )
+}
+
+async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> String {
+    let Ok(board) = api::scoreboard_for(state, contest, viewer).await else {
+        return "<p>cannot compute the scoreboard</p>".into();
+    };
+    let head: String = contest
+        .problems
+        .iter()
+        .map(|p| format!("<th>{}</th>", esc(&p.label)))
+        .collect();
+    let names: std::collections::HashMap<&str, &str> = contest
+        .spec
+        .teams
+        .iter()
+        .map(|t| (t.id.as_str(), t.name.as_str()))
+        .collect();
+    let rows: String = board["rows"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            let cells: String = r["problems"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+                .iter()
+                .map(cell)
+                .collect();
+            let team = r["team_id"].as_str().unwrap_or_default();
+            let score = if let Some(points) = r["score"]["score"].as_f64() {
+                format!("{points}")
+            } else {
+                format!(
+                    "{} ({})",
+                    r["score"]["num_solved"],
+                    r["score"]["total_time"].as_str().unwrap_or_default()
+                )
+            };
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td>{cells}</tr>",
+                r["rank"],
+                esc(names.get(team).copied().unwrap_or(team)),
+                esc(&score)
+            )
+        })
+        .collect();
+    let frozen = if board["state"]["frozen"].is_string() && board["state"]["thawed"].is_null() {
+        "<p>The scoreboard is frozen.</p>"
+    } else {
+        ""
+    };
+    format!("{frozen}<table><tr><th>#</th><th>Team</th><th>Score</th>{head}</tr>{rows}</table>")
+}
+
+fn cell(p: &Value) -> String {
+    let judged = p["num_judged"].as_u64().unwrap_or(0);
+    let pending = p["num_pending"].as_u64().unwrap_or(0);
+    let mut text = if p["solved"] == json!(true) {
+        format!("+{}", judged.saturating_sub(1))
+    } else if judged > 0 {
+        format!("-{judged}")
+    } else {
+        String::new()
+    };
+    if pending > 0 {
+        text.push_str(&format!(" ?{pending}"));
+    }
+    format!("<td>{}</td>", esc(text.trim()))
+}
+
+async fn statement(
+    State(state): State<Shared>,
+    Path((cid, pid)): Path<(String, String)>,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let Some(p) = contest.problem(&pid) else {
+        return error_page(ApiError::not_found(format!("no problem `{pid}`")));
+    };
+    let text = p.problem.statement.as_ref().and_then(|path| {
+        std::fs::read_to_string(path)
+            .ok()
+            .map(|t| (path.clone(), t))
+    });
+    let html = match text {
+        Some((path, text)) if path.extension().is_some_and(|e| e == "md") => {
+            let mut out = String::new();
+            // Raw HTML in a statement is shown as text, not run.
+            let events =
+                pulldown_cmark::Parser::new_ext(&text, pulldown_cmark::Options::ENABLE_TABLES).map(
+                    |e| match e {
+                        pulldown_cmark::Event::Html(h) | pulldown_cmark::Event::InlineHtml(h) => {
+                            pulldown_cmark::Event::Text(h)
+                        }
+                        other => other,
+                    },
+                );
+            pulldown_cmark::html::push_html(&mut out, events);
+            out
+        }
+        Some((_, text)) => format!("<pre>{}</pre>", esc(&text)),
+        None => "<p>No statement.</p>".to_owned(),
+    };
+    page(
+        &p.problem.name,
+        &format!(
+            "<p><a href='/contests/{}'>back</a></p><h1>{} {}</h1><div id=statement>{html}</div>",
+            esc(&cid),
+            esc(&p.label),
+            esc(&p.problem.name)
+        ),
+    )
+    .into_response()
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    token: String,
+}
+
+async fn login(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    Form(form): Form<LoginForm>,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    if contest.team_by_token(form.token.trim()).is_none() {
+        return error_page(ApiError::unauthorized("unknown token"));
+    }
+    let cookie = format!(
+        "arena_token={}; HttpOnly; SameSite=Strict; Path=/",
+        form.token.trim()
+    );
+    let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
+    *res.status_mut() = StatusCode::SEE_OTHER;
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        res.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    res
+}
+
+async fn logout(Path(cid): Path<String>) -> Response {
+    let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
+    res.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_static("arena_token=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0"),
+    );
+    res
+}
+
+#[derive(Deserialize)]
+struct SubmitForm {
+    problem: String,
+    language: String,
+    source: String,
+}
+
+async fn submit(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<SubmitForm>,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let viewer = who(&state, &contest, &headers);
+    if !matches!(viewer, Viewer::Team(_)) {
+        return error_page(ApiError::unauthorized("log in with your team token first"));
+    }
+    let body =
+        json!({"problem_id": form.problem, "language_id": form.language, "source": form.source});
+    match api::submit(&state, &contest, &viewer, body.to_string().as_bytes()).await {
+        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
+        Err(e) => error_page(e),
+    }
+}
+
+async fn mine_fragment(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match contest_of(&state, &cid) {
+        Ok(contest) => {
+            let viewer = who(&state, &contest, &headers);
+            Html(mine_html(&state, &contest, &viewer).await).into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn board_fragment(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match contest_of(&state, &cid) {
+        Ok(contest) => {
+            let viewer = who(&state, &contest, &headers);
+            Html(board_html(&state, &contest, &viewer).await).into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            esc("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+
+    #[test]
+    fn the_cookie_becomes_a_bearer_token() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; arena_token=secret-1; b=2"),
+        );
+        assert_eq!(cookie_headers(&h)[header::AUTHORIZATION], "Bearer secret-1");
+        assert!(cookie_headers(&HeaderMap::new()).is_empty());
+    }
+}

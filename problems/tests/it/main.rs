@@ -1,5 +1,7 @@
 //! Integration tests of the `problems` crate through its public API: the bundled packages,
-//! and broken packages built in temporary folders.
+//! broken packages built in temporary folders, and bounded fuzzing of the loader
+//! and the default output validator.
 
 mod broken;
 mod bundled;
+mod fuzz;

@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use problems::{Problem, Validation, Verdict};
+use problems::{Problem, Validation, ValidatorConvention, Verdict};
 use serde::Serialize;
 use sha2::Digest;
 
@@ -114,6 +114,10 @@ pub struct TestResult {
     pub signal: Option<i32>,
     /// The checker's or the judge's explanation.
     pub message: String,
+    /// The test's points on a scored problem (secret tests only): its maximum when
+    /// accepted, or what the validator's `score.txt`, `score_multiplier.txt` or testlib
+    /// partial result gave; 0 otherwise. `None` on samples and pass-fail problems.
+    pub score: Option<f64>,
 }
 
 /// The whole submission's result.
@@ -147,55 +151,12 @@ enum Checker {
         /// Its source and language.
         unit: Box<Submission>,
         /// Its calling convention.
-        convention: Convention,
+        convention: ValidatorConvention,
         /// Arguments from `problem.yaml`.
         flags: Vec<String>,
         /// The validator is the interactor, talking with the program through pipes.
         interactive: bool,
     },
-}
-
-/// How a custom validator is called.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Convention {
-    /// Kattis: `validator input answer feedback_dir [args] < team_output`; 42 accepts,
-    /// 43 rejects, anything else is a judge error.
-    Kattis,
-    /// Codeforces testlib: `checker input output answer`; 0 OK, 1 WA, 2 PE (a WA),
-    /// 3 FAIL (a judge error), 7 partial points (a WA on pass-fail problems).
-    Testlib,
-}
-
-/// The single source file of a package's output validator: `output_validators/` (legacy)
-/// or `output_validator/` (2025-09), with the source directly inside or in one subfolder.
-pub fn validator_source(problem: &Problem) -> Result<PathBuf> {
-    let root = problem.output_validator.clone().ok_or_else(|| {
-        Error::Unsupported(format!(
-            "problem {} asks for a custom validator but has none",
-            problem.short_name
-        ))
-    })?;
-    let mut candidates = Vec::new();
-    let mut folders = vec![root.clone()];
-    if let Ok(entries) = std::fs::read_dir(&root) {
-        folders.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
-    }
-    for folder in folders {
-        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_file() && crate::lang::for_path(&path).is_ok() {
-                candidates.push(path);
-            }
-        }
-    }
-    match candidates.as_slice() {
-        [one] => Ok(one.clone()),
-        _ => Err(Error::Unsupported(format!(
-            "{}: expected exactly one validator source (.c, .cpp, .py, .java), found {}",
-            root.display(),
-            candidates.len()
-        ))),
-    }
 }
 
 /// Judges `submission` on `problem`, calling `on_test` as each test finishes.
@@ -212,18 +173,22 @@ pub async fn judge(
     let checker = match &problem.validation {
         Validation::Default(_) => Checker::Default,
         Validation::Custom {
-            flags, interactive, ..
+            flags,
+            interactive,
+            convention,
+            ..
         } => {
-            let path = validator_source(problem)?;
+            // `load` has checked that there is exactly one source.
+            let path = problem.output_validator_source().ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "problem {} has no single output validator source",
+                    problem.short_name
+                ))
+            })?;
             let unit = Submission::from_file(&path, None, u64::MAX)?;
-            let convention = if problem_convention_is_testlib(problem) {
-                Convention::Testlib
-            } else {
-                Convention::Kattis
-            };
             Checker::Custom {
                 unit: Box::new(unit),
-                convention,
+                convention: *convention,
                 flags: flags.clone(),
                 interactive: *interactive,
             }
@@ -252,18 +217,6 @@ pub async fn judge(
     .await;
     sandbox.close().await;
     res
-}
-
-/// Whether `problem.yaml` selects the testlib convention (`validator_convention: testlib`).
-fn problem_convention_is_testlib(problem: &Problem) -> bool {
-    let text = std::fs::read_to_string(problem.root.join("problem.yaml")).unwrap_or_default();
-    serde_yaml::from_str::<serde_yaml::Value>(&text)
-        .ok()
-        .and_then(|v| {
-            v.get("validator_convention")
-                .and_then(|c| c.as_str().map(str::to_owned))
-        })
-        .is_some_and(|c| c == "testlib")
 }
 
 /// Limits of an output validator's run.
@@ -352,7 +305,7 @@ async fn judge_in(
             unit.language.command(&unit.language.run, &unit.source, 256),
             // Interactors follow the Kattis convention.
             if *interactive {
-                Convention::Kattis
+                ValidatorConvention::Kattis
             } else {
                 *convention
             },
@@ -378,7 +331,7 @@ async fn judge_in(
                 let feedback: PathBuf = format!("/judge/out/fb-{idx:04}/").into();
                 let mut command = run.clone();
                 let (stdin, feedback_dir, give_output) = match convention {
-                    Convention::Kattis => {
+                    ValidatorConvention::Kattis => {
                         command.extend(
                             [input, answer, feedback.clone()].map(|p| p.display().to_string()),
                         );
@@ -387,7 +340,7 @@ async fn judge_in(
                         let stdin = (!interactive).then(|| stdout.clone());
                         (stdin, Some(feedback), false)
                     }
-                    Convention::Testlib => {
+                    ValidatorConvention::Testlib => {
                         command.extend(
                             [input, stdout.clone(), answer].map(|p| p.display().to_string()),
                         );
@@ -443,8 +396,14 @@ async fn judge_in(
     };
     let mut results = Vec::new();
     let mut failure: Option<Error> = None;
+    let scored = is_scored(problem);
     // A score needs every test's result.
-    let run_all = options.run_all || is_scored(problem);
+    let run_all = options.run_all || scored;
+    // The most points each secret case can give (empty on pass-fail problems).
+    let mut case_max = std::collections::HashMap::new();
+    if scored {
+        case_maxima(&problem.secret, 100.0, &mut case_max);
+    }
     let out_dir = ws.host_out();
     let convention = validator_command.as_ref().map(|(_, c, _)| *c);
     let mut on_report = |run: RunReport| -> bool {
@@ -459,8 +418,9 @@ async fn judge_in(
             interactive_verdict(&run, &limits, &out_dir).map(Some)
         } else {
             classify(&run, &limits)
+                .map(|it| it.map(|(verdict, message)| Checked::plain(verdict, message)))
         };
-        let (verdict, message) = match decided {
+        let checked = match decided {
             Ok(Some(it)) => it,
             Ok(None) => match convention {
                 None => {
@@ -470,11 +430,12 @@ async fn judge_in(
                             problems::default_validator::DefaultFlags::default()
                         }
                     };
-                    check_output(
+                    let (verdict, message) = check_output(
                         &out_dir.join(format!("{:04}.out", run.index)),
                         &case.answer,
                         &flags,
-                    )
+                    );
+                    Checked::plain(verdict, message)
                 }
                 Some(convention) => validator_verdict(&run, convention, &out_dir),
             },
@@ -485,6 +446,10 @@ async fn judge_in(
                 });
                 return false;
             }
+        };
+        let (verdict, message, score) = match case_max.get(case.name.as_str()) {
+            Some(max) => test_score(checked, *max),
+            None => (checked.verdict, checked.message, None),
         };
         let result = TestResult {
             index: run.index,
@@ -497,6 +462,7 @@ async fn judge_in(
             exit_code: run.exit_code,
             signal: run.signal,
             message,
+            score,
         };
         on_test(&result);
         results.push(result);
@@ -525,12 +491,12 @@ async fn judge_in(
         .map(|r| r.verdict)
         .find(|v| *v != Verdict::AC)
         .unwrap_or(Verdict::AC);
-    if is_scored(problem) {
-        let verdicts: std::collections::HashMap<&str, Verdict> = results
+    if scored {
+        let outcomes: std::collections::HashMap<&str, (Verdict, f64)> = results
             .iter()
-            .map(|r| (r.name.as_str(), r.verdict))
+            .map(|r| (r.name.as_str(), (r.verdict, r.score.unwrap_or(0.0))))
             .collect();
-        let (score, max) = group_score(&problem.secret, &verdicts, 100.0);
+        let (score, max) = group_score(&problem.secret, &outcomes, 100.0);
         report.score = score;
         report.max_score = Some(max);
     } else {
@@ -544,55 +510,95 @@ async fn judge_in(
     Ok(report)
 }
 
-/// Whether a problem is scored: some secret group declares a score, or its validator
+/// Whether a problem is scored (see `problems::Problem::scoring`), or its validator
 /// writes `score.txt`.
 pub fn is_scored(problem: &Problem) -> bool {
-    fn any_score(group: &problems::TestGroup) -> bool {
-        group.score.is_some() || group.groups.iter().any(any_score)
-    }
-    matches!(problem.validation, Validation::Custom { score: true, .. })
-        || any_score(&problem.secret)
+    problem.scoring || matches!(problem.validation, Validation::Custom { score: true, .. })
 }
 
-/// A test group's points and its maximum, from the verdicts of its cases (by name).
+/// The maximum of a part (a case or a subgroup without its own score) of `group`, whose
+/// maximum is `max`: under `sum`, what is left of `max` after the subgroups with their own
+/// score, shared equally among the other parts; under `min`, `max`, `avg` and
+/// `pass-fail`, `max` itself (a case of a `min` group can reach the group's points).
+fn part_max(group: &problems::TestGroup, max: f64) -> f64 {
+    use problems::package::Aggregation;
+    if !matches!(
+        group.aggregation.unwrap_or(Aggregation::Sum),
+        Aggregation::Sum
+    ) {
+        return max;
+    }
+    let declared: f64 = group.groups.iter().filter_map(|g| g.score).sum();
+    let undeclared = group.groups.iter().filter(|g| g.score.is_none()).count() + group.cases.len();
+    if undeclared == 0 {
+        0.0
+    } else {
+        (max - declared).max(0.0) / undeclared as f64
+    }
+}
+
+/// The most points each case below `group` can give, by case name; `max` is the group's
+/// maximum when it declares none (100 for `data/secret`).
+pub fn case_maxima(
+    group: &problems::TestGroup,
+    max: f64,
+    out: &mut std::collections::HashMap<String, f64>,
+) {
+    let max = group.score.unwrap_or(max);
+    let part = part_max(group, max);
+    for sub in &group.groups {
+        case_maxima(sub, part, out);
+    }
+    for case in &group.cases {
+        out.insert(case.name.clone(), part);
+    }
+}
+
+/// A test group's points and its maximum, from its cases' verdicts and points (by name;
+/// a case that did not run counts nothing).
 ///
 /// The group's maximum is its `score` (`max_score`) or, when it has none, `default_max`
-/// (100 for `data/secret`). Parts are the group's subgroups (each with its own maximum;
-/// those without one share what is left of the group's maximum equally) and its cases
-/// (sharing what is left equally). `sum` (the default) adds the parts' points; `min` and
-/// `pass-fail` give the group its maximum times the smallest fraction any part reached
-/// (all or nothing for pass-fail cases); `max` and `avg` (legacy) take the largest or the
-/// mean fraction. A case counts in full when AC and nothing otherwise; a case that did
-/// not run counts nothing.
+/// (100 for `data/secret`); its parts (subgroups and cases) have the maxima of
+/// [`case_maxima`]. `sum` (the default) adds the parts' points; `min` gives the group its
+/// maximum times the smallest fraction any part reached, `max` and `avg` (legacy) the
+/// largest or the mean fraction; `pass-fail` gives the maximum when every case below the
+/// group is AC and nothing otherwise.
 pub fn group_score(
     group: &problems::TestGroup,
-    verdicts: &std::collections::HashMap<&str, Verdict>,
+    outcomes: &std::collections::HashMap<&str, (Verdict, f64)>,
     default_max: f64,
 ) -> (f64, f64) {
     use problems::package::Aggregation;
     let max = group.score.unwrap_or(default_max);
-    let declared: f64 = group.groups.iter().filter_map(|g| g.score).sum();
-    let undeclared = group.groups.iter().filter(|g| g.score.is_none()).count() + group.cases.len();
-    let share = if undeclared == 0 {
-        0.0
-    } else {
-        ((max - declared).max(0.0)) / undeclared as f64
-    };
+    let part = part_max(group, max);
     // (points, maximum) of every part.
     let mut parts: Vec<(f64, f64)> = group
         .groups
         .iter()
-        .map(|g| group_score(g, verdicts, share))
+        .map(|g| group_score(g, outcomes, part))
         .collect();
     parts.extend(group.cases.iter().map(|case| {
-        let ok = verdicts.get(case.name.as_str()) == Some(&Verdict::AC);
-        (if ok { share } else { 0.0 }, share)
+        let points = outcomes.get(case.name.as_str()).map_or(0.0, |it| it.1);
+        (points, part)
     }));
     let fraction = |(points, max): &(f64, f64)| if *max > 0.0 { points / max } else { 1.0 };
     let score = match group.aggregation.unwrap_or(Aggregation::Sum) {
         Aggregation::Sum => parts.iter().map(|p| p.0).sum(),
-        Aggregation::Min | Aggregation::PassFail => {
-            max * parts.iter().map(fraction).fold(1.0, f64::min)
+        Aggregation::Min => max * parts.iter().map(fraction).fold(1.0, f64::min),
+        Aggregation::PassFail => {
+            fn all_accepted(
+                group: &problems::TestGroup,
+                outcomes: &std::collections::HashMap<&str, (Verdict, f64)>,
+            ) -> bool {
+                group.cases.iter().all(|case| {
+                    outcomes.get(case.name.as_str()).map(|it| it.0) == Some(Verdict::AC)
+                }) && group.groups.iter().all(|g| all_accepted(g, outcomes))
+            }
+            if all_accepted(group, outcomes) {
+                max
+            } else {
+                0.0
+            }
         }
         Aggregation::Max => max * parts.iter().map(fraction).fold(0.0, f64::max),
         Aggregation::Avg => {
@@ -606,37 +612,115 @@ pub fn group_score(
     (score, max)
 }
 
-/// The verdict of an interactive run: a time-out is TLE; an interactor that crashed or
-/// exited with neither 42 nor 43 is a judge error; a rejection (43) is WA whatever the
-/// program did next (once the interactor leaves, the program dies of a broken pipe or an
-/// early end of input, and which of the two processes the kernel reaps first is a race,
-/// so the order of their ends cannot be the rule); an acceptance (42) is AC when the
-/// program also ended normally, and the program's own failure (RTE, MLE) otherwise.
+/// A test's verdict and message, with the points a custom validator claimed.
+#[derive(Debug, Clone, PartialEq)]
+struct Checked {
+    verdict: Verdict,
+    message: String,
+    claim: Option<Claim>,
+}
+
+impl Checked {
+    fn plain(verdict: Verdict, message: String) -> Checked {
+        Checked {
+            verdict,
+            message,
+            claim: None,
+        }
+    }
+}
+
+/// Points a custom validator gave a test.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Claim {
+    /// Kattis `score.txt`, or the points of a testlib checker's exit code 7.
+    Points(f64),
+    /// Kattis `score_multiplier.txt`: a fraction of the test's maximum.
+    Multiplier(f64),
+}
+
+/// A secret test's verdict, message and points on a scored problem whose test can give at
+/// most `max` points: an accepted test gets `max`, or what the validator's `score.txt`
+/// (`score_multiplier.txt` times `max`) says; a testlib partial result (a WA) keeps its
+/// points; any other test gets 0. Points above `max` make the test a judge error.
+fn test_score(checked: Checked, max: f64) -> (Verdict, String, Option<f64>) {
+    let Checked {
+        verdict,
+        message,
+        claim,
+    } = checked;
+    let points = match (verdict, claim) {
+        (Verdict::AC | Verdict::WA, Some(Claim::Points(points))) => points,
+        (Verdict::AC, Some(Claim::Multiplier(fraction))) => fraction * max,
+        (Verdict::AC, None) => max,
+        _ => 0.0,
+    };
+    if points > max + problems::ScoreRange::TOLERANCE {
+        return (
+            Verdict::JE,
+            format!(
+                "the validator gave {points} points, above the test's maximum of {max}: {message}"
+            ),
+            Some(0.0),
+        );
+    }
+    (verdict, message, Some(points))
+}
+
+/// The verdict of an interactive run, by who failed first (the Kattis rule):
+/// - an interactor that crashed, timed out or exited with neither 42 nor 43 is a judge
+///   error, whatever the program did;
+/// - a program killed at the wall-clock limit or over the CPU limit is TLE;
+/// - when the interactor ended first, its rejection (43) is WA whatever the program did
+///   afterwards (it dies of the end of its input or a broken pipe), and its acceptance
+///   (42) leaves the program's own end to decide (MLE, OLE, RTE, or AC);
+/// - when the program ended first, a limit it hit (MLE, OLE) is its verdict; otherwise it
+///   stopped early (normally or not) and the interactor's verdict decides: a rejection is
+///   WA, an acceptance AC, or RTE when the program's end was abnormal.
+///
+/// The order is causal: the supervisor lets neither process see the other's end before
+/// it has reaped it (see `run_interactive` in the supervisor).
 fn interactive_verdict(
     run: &RunReport,
     limits: &problems::Limits,
     out_dir: &Path,
-) -> std::result::Result<(Verdict, String), String> {
+) -> std::result::Result<Checked, String> {
     if let Some(err) = &run.exec_error {
         return Err(format!("the program could not be started: {err}"));
     }
     let program = classify(run, limits)?;
-    if let Some((Verdict::TLE, message)) = &program {
-        return Ok((Verdict::TLE, message.clone()));
+    let interactor = validator_verdict(run, ValidatorConvention::Kattis, out_dir);
+    if interactor.verdict == Verdict::JE {
+        return Ok(interactor);
     }
-    let (verdict, message) = validator_verdict(run, Convention::Kattis, out_dir);
-    match verdict {
-        Verdict::JE => Ok((Verdict::JE, message)),
-        Verdict::WA => Ok((Verdict::WA, message)),
-        _ => Ok(program.unwrap_or((verdict, message))),
+    if let Some((Verdict::TLE, message)) = &program {
+        return Ok(Checked::plain(Verdict::TLE, message.clone()));
+    }
+    let interactor_first = run.validator.as_ref().is_some_and(|v| v.ended_first);
+    let program = match program {
+        Some((verdict @ (Verdict::MLE | Verdict::OLE), message)) if !interactor_first => {
+            return Ok(Checked::plain(verdict, message));
+        }
+        other => other,
+    };
+    match (interactor.verdict, program) {
+        (Verdict::AC, Some((verdict, message))) => Ok(Checked::plain(
+            verdict,
+            format!("{message} (after the interactor accepted)"),
+        )),
+        _ => Ok(interactor),
     }
 }
 
 /// The verdict of a custom validator's run: its exit code under its convention, with its
-/// messages. A validator that crashed, timed out or exited otherwise is a judge error.
-fn validator_verdict(run: &RunReport, convention: Convention, out_dir: &Path) -> (Verdict, String) {
+/// messages and the points it gave (Kattis `score.txt` or `score_multiplier.txt` in the
+/// feedback folder of an accepted test; testlib's exit code 7 with the points first in its
+/// message). A validator that crashed, timed out, exited otherwise or wrote an unreadable
+/// score is a judge error.
+fn validator_verdict(run: &RunReport, convention: ValidatorConvention, out_dir: &Path) -> Checked {
+    let je = |message: String| Checked::plain(Verdict::JE, message);
     let Some(step) = &run.validator else {
-        return (Verdict::JE, "the output validator did not run".to_owned());
+        return je("the output validator did not run".to_owned());
     };
     let read = |name: String| {
         let mut text = std::fs::read(out_dir.join(name)).unwrap_or_default();
@@ -644,23 +728,17 @@ fn validator_verdict(run: &RunReport, convention: Convention, out_dir: &Path) ->
         String::from_utf8_lossy(&text).trim().to_owned()
     };
     if let Some(err) = &step.exec_error {
-        return (
-            Verdict::JE,
-            format!("the output validator could not start: {err}"),
-        );
+        return je(format!("the output validator could not start: {err}"));
     }
     if step.wall_timeout || step.signal.is_some() {
-        return (
-            Verdict::JE,
-            format!(
-                "the output validator crashed or timed out (signal {:?})",
-                step.signal
-            ),
-        );
+        return je(format!(
+            "the output validator crashed or timed out (signal {:?})",
+            step.signal
+        ));
     }
     let idx = run.index;
     match convention {
-        Convention::Kattis => {
+        ValidatorConvention::Kattis => {
             let judge = read(format!("fb-{idx:04}/judgemessage.txt"));
             let team = read(format!("fb-{idx:04}/teammessage.txt"));
             let message = [judge, team]
@@ -668,32 +746,88 @@ fn validator_verdict(run: &RunReport, convention: Convention, out_dir: &Path) ->
                 .filter(|m| !m.is_empty())
                 .collect::<Vec<_>>()
                 .join(" / ");
-            match step.exit_code {
-                Some(42) => (Verdict::AC, message),
-                Some(43) => (Verdict::WA, message),
-                code => (
-                    Verdict::JE,
-                    format!(
+            let verdict = match step.exit_code {
+                Some(42) => Verdict::AC,
+                Some(43) => Verdict::WA,
+                code => {
+                    return je(format!(
                         "the output validator exited with {code:?} (42 or 43 expected): {message}"
-                    ),
-                ),
+                    ));
+                }
+            };
+            let feedback = out_dir.join(format!("fb-{idx:04}"));
+            match kattis_claim(&feedback) {
+                Ok(None) => Checked::plain(verdict, message),
+                Ok(Some(_)) if verdict == Verdict::WA => je(format!(
+                    "the output validator rejected but wrote a score: {message}"
+                )),
+                Ok(claim) => Checked {
+                    verdict,
+                    message,
+                    claim,
+                },
+                Err(why) => je(format!("{why}: {message}")),
             }
         }
-        Convention::Testlib => {
+        ValidatorConvention::Testlib => {
             let message = read(format!("{idx:04}.verr"));
             match step.exit_code {
-                Some(0) => (Verdict::AC, message),
-                Some(1) => (Verdict::WA, message),
-                Some(2) => (Verdict::WA, format!("presentation error: {message}")),
-                Some(7) => (Verdict::WA, format!("partially correct: {message}")),
-                Some(3) => (Verdict::JE, format!("the checker failed: {message}")),
-                code => (
-                    Verdict::JE,
-                    format!("the checker exited with {code:?}: {message}"),
-                ),
+                Some(0) => Checked::plain(Verdict::AC, message),
+                Some(1) => Checked::plain(Verdict::WA, message),
+                Some(2) => Checked::plain(Verdict::WA, format!("presentation error: {message}")),
+                Some(7) => match testlib_points(&message) {
+                    Some(points) => Checked {
+                        verdict: Verdict::WA,
+                        message: format!("partially correct: {message}"),
+                        claim: Some(Claim::Points(points)),
+                    },
+                    None => je(format!(
+                        "the checker exited with 7 (partial) without points first in its message: {message}"
+                    )),
+                },
+                Some(3) => je(format!("the checker failed: {message}")),
+                code => je(format!("the checker exited with {code:?}: {message}")),
             }
         }
     }
+}
+
+/// The points of a Kattis feedback folder: `score.txt` (a non-negative number) or
+/// `score_multiplier.txt` (a number from 0 to 1), not both.
+fn kattis_claim(feedback: &Path) -> std::result::Result<Option<Claim>, String> {
+    let number = |name: &str| -> std::result::Result<Option<f64>, String> {
+        let Ok(text) = std::fs::read(feedback.join(name)) else {
+            return Ok(None);
+        };
+        let text = String::from_utf8_lossy(&text[..text.len().min(256)])
+            .trim()
+            .to_owned();
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+            _ => Err(format!("{name} holds {text:?}, not a non-negative number")),
+        }
+    };
+    match (number("score.txt")?, number("score_multiplier.txt")?) {
+        (Some(_), Some(_)) => {
+            Err("the validator wrote both score.txt and score_multiplier.txt".to_owned())
+        }
+        (Some(points), None) => Ok(Some(Claim::Points(points))),
+        (None, Some(fraction)) if fraction <= 1.0 => Ok(Some(Claim::Multiplier(fraction))),
+        (None, Some(fraction)) => Err(format!("score_multiplier.txt holds {fraction}, above 1")),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The points of a testlib partial result: the first word of the checker's message
+/// (testlib's `quitp` writes `points <value> <message>`, or the value alone first).
+fn testlib_points(message: &str) -> Option<f64> {
+    let message = message.trim_start();
+    let rest = message.strip_prefix("points").unwrap_or(message);
+    rest.split_whitespace()
+        .next()?
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
 }
 
 /// The verdict a run's measurements decide without looking at its output, or `None`
@@ -1097,27 +1231,208 @@ mod tests {
             aggregation: None,
             output_validator_args: None,
         };
-        let verdicts = |ok: &[&'static str]| -> std::collections::HashMap<&'static str, Verdict> {
-            ["a1", "a2", "b1", "b2", "c1", "c2", "c3", "c4"]
+        let mut maxima = std::collections::HashMap::new();
+        case_maxima(&secret, 100.0, &mut maxima);
+        // A case of a min group can give the group's points; the sum group shares its 50.
+        assert_eq!(
+            (maxima["a1"], maxima["b2"], maxima["c3"]),
+            (20.0, 30.0, 12.5)
+        );
+        let names = ["a1", "a2", "b1", "b2", "c1", "c2", "c3", "c4"];
+        let outcomes = |ok: &[&str]| -> std::collections::HashMap<&'static str, (Verdict, f64)> {
+            names
                 .into_iter()
                 .map(|n| {
-                    (
-                        n,
-                        if ok.contains(&n) {
-                            Verdict::AC
-                        } else {
-                            Verdict::WA
-                        },
-                    )
+                    let verdict = if ok.contains(&n) {
+                        Verdict::AC
+                    } else {
+                        Verdict::WA
+                    };
+                    let points = if verdict == Verdict::AC {
+                        maxima[n]
+                    } else {
+                        0.0
+                    };
+                    (n, (verdict, points))
                 })
                 .collect()
         };
-        let all = verdicts(&["a1", "a2", "b1", "b2", "c1", "c2", "c3", "c4"]);
+        let all = outcomes(&names);
         assert_eq!(group_score(&secret, &all, 100.0), (100.0, 100.0));
         // Group 1 complete, group 2 broken (min: nothing), half of the sum group.
-        let some = verdicts(&["a1", "a2", "b1", "c1", "c3"]);
+        let some = outcomes(&["a1", "a2", "b1", "c1", "c3"]);
         assert_eq!(group_score(&secret, &some, 100.0), (45.0, 100.0));
-        assert_eq!(group_score(&secret, &verdicts(&[]), 100.0), (0.0, 100.0));
+        assert_eq!(group_score(&secret, &outcomes(&[]), 100.0), (0.0, 100.0));
+        // Validator points: a min group takes its weakest case's fraction.
+        let mut partial = all.clone();
+        partial.insert("a2", (Verdict::AC, 5.0));
+        partial.insert("c4", (Verdict::WA, 2.5));
+        assert_eq!(
+            group_score(&secret, &partial, 100.0),
+            (5.0 + 30.0 + 37.5 + 2.5, 100.0)
+        );
+    }
+
+    #[test]
+    fn pass_fail_groups_need_every_case() {
+        let mut group = problems::TestGroup {
+            name: "secret/1".to_owned(),
+            cases: vec![case("x"), case("y")],
+            groups: vec![],
+            score: Some(40.0),
+            aggregation: Some(problems::package::Aggregation::PassFail),
+            output_validator_args: None,
+        };
+        let outcomes = |y: Verdict| {
+            std::collections::HashMap::from([("x", (Verdict::AC, 40.0)), ("y", (y, 0.0))])
+        };
+        assert_eq!(
+            group_score(&group, &outcomes(Verdict::AC), 100.0),
+            (40.0, 40.0)
+        );
+        assert_eq!(
+            group_score(&group, &outcomes(Verdict::TLE), 100.0),
+            (0.0, 40.0)
+        );
+        group.aggregation = Some(problems::package::Aggregation::Sum);
+        assert_eq!(
+            group_score(&group, &outcomes(Verdict::TLE), 100.0),
+            (40.0, 40.0)
+        );
+    }
+
+    #[test]
+    fn validator_points_become_the_test_score() {
+        let checked = |verdict, claim| Checked {
+            verdict,
+            message: String::new(),
+            claim,
+        };
+        let score = |verdict, claim| {
+            let (verdict, _, points) = test_score(checked(verdict, claim), 20.0);
+            (verdict, points)
+        };
+        assert_eq!(score(Verdict::AC, None), (Verdict::AC, Some(20.0)));
+        assert_eq!(
+            score(Verdict::AC, Some(Claim::Points(7.5))),
+            (Verdict::AC, Some(7.5))
+        );
+        assert_eq!(
+            score(Verdict::AC, Some(Claim::Multiplier(0.25))),
+            (Verdict::AC, Some(5.0))
+        );
+        assert_eq!(
+            score(Verdict::WA, Some(Claim::Points(3.0))),
+            (Verdict::WA, Some(3.0))
+        );
+        assert_eq!(score(Verdict::WA, None), (Verdict::WA, Some(0.0)));
+        assert_eq!(score(Verdict::TLE, None), (Verdict::TLE, Some(0.0)));
+        assert_eq!(
+            score(Verdict::AC, Some(Claim::Points(21.0))),
+            (Verdict::JE, Some(0.0))
+        );
+        assert_eq!(testlib_points("points 12.5 almost there"), Some(12.5));
+        assert_eq!(testlib_points("0.5 half"), Some(0.5));
+        assert_eq!(testlib_points("partially right"), None);
+    }
+
+    #[test]
+    fn kattis_score_files() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let claim = |files: &[(&str, &str)]| {
+            for name in ["score.txt", "score_multiplier.txt"] {
+                let _ = std::fs::remove_file(dir.path().join(name));
+            }
+            for (name, text) in files {
+                std::fs::write(dir.path().join(name), text).expect("write");
+            }
+            kattis_claim(dir.path())
+        };
+        assert_eq!(claim(&[]), Ok(None));
+        assert_eq!(
+            claim(&[("score.txt", "12\n")]),
+            Ok(Some(Claim::Points(12.0)))
+        );
+        assert_eq!(
+            claim(&[("score_multiplier.txt", "0.5")]),
+            Ok(Some(Claim::Multiplier(0.5)))
+        );
+        assert!(claim(&[("score.txt", "lots")]).is_err());
+        assert!(claim(&[("score.txt", "-1")]).is_err());
+        assert!(claim(&[("score_multiplier.txt", "1.5")]).is_err());
+        assert!(claim(&[("score.txt", "1"), ("score_multiplier.txt", "0.5")]).is_err());
+    }
+
+    fn interactive_run(
+        exit_code: Option<i32>,
+        signal: Option<i32>,
+        interactor_exit: i32,
+        interactor_first: bool,
+    ) -> RunReport {
+        run(|r| {
+            r.exit_code = exit_code;
+            r.signal = signal;
+            r.validator = Some(crate::sandbox::StepReport {
+                exit_code: Some(interactor_exit),
+                signal: None,
+                cpu_ms: 1.0,
+                wall_ms: 1.0,
+                wall_timeout: false,
+                exec_error: None,
+                ended_first: interactor_first,
+            });
+        })
+    }
+
+    #[test]
+    fn interactive_verdicts_follow_who_failed_first() {
+        let limits = problems::Limits {
+            time: Duration::from_secs(1),
+            memory_bytes: 64 << 20,
+            output_bytes: 1 << 20,
+            ..problems::package::DEFAULT_LIMITS
+        };
+        let out = tempfile::tempdir().expect("tempdir");
+        let verdict = |r: RunReport| {
+            interactive_verdict(&r, &limits, out.path())
+                .expect("started")
+                .verdict
+        };
+        let segv = (None, Some(libc::SIGSEGV));
+        // (program exit, program signal, interactor exit, interactor first, verdict)
+        let table = [
+            (Some(0), None, 42, true, Verdict::AC),
+            (Some(0), None, 42, false, Verdict::AC),
+            // The interactor rejects, then the program dies of it: WA.
+            (Some(1), None, 43, true, Verdict::WA),
+            (segv.0, segv.1, 43, true, Verdict::WA),
+            // The program stops early (normally or not): the interactor decides.
+            (Some(0), None, 43, false, Verdict::WA),
+            (Some(3), None, 43, false, Verdict::WA),
+            (segv.0, segv.1, 43, false, Verdict::WA),
+            // Accepted, but the program then fails (or failed): its own verdict.
+            (Some(3), None, 42, true, Verdict::RTE),
+            (segv.0, segv.1, 42, false, Verdict::RTE),
+            // The interactor's own failure is the judge's.
+            (Some(0), None, 0, true, Verdict::JE),
+            (Some(3), None, 1, false, Verdict::JE),
+        ];
+        for (exit, signal, interactor, first, want) in table {
+            assert_eq!(
+                verdict(interactive_run(exit, signal, interactor, first)),
+                want,
+                "{exit:?} {signal:?} {interactor} {first}"
+            );
+        }
+        // Limits: TLE always; MLE when the program hit it first.
+        let mut tle = interactive_run(None, Some(9), 43, true);
+        tle.wall_timeout = true;
+        assert_eq!(verdict(tle), Verdict::TLE);
+        let mut mle = interactive_run(None, Some(9), 43, false);
+        mle.oom_kill = true;
+        assert_eq!(verdict(mle.clone()), Verdict::MLE);
+        mle.validator.as_mut().expect("validator").ended_first = true;
+        assert_eq!(verdict(mle), Verdict::WA);
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! `judge verify`: every reference submission of a package must get a verdict that its
 //! `submissions/<folder>/` allows (Kattis' folders, plus our own
-//! `memory_limit_exceeded`, `output_limit_exceeded` and `compile_error`).
+//! `memory_limit_exceeded`, `output_limit_exceeded` and `compile_error`), and on scored
+//! problems a total score in its expected range (`problems::ReferenceSubmission::score`;
+//! a `partially_accepted` submission without one must score above 0 and below the
+//! maximum).
 
 use std::path::{Path, PathBuf};
 
 use futures_util::StreamExt;
-use problems::Verdict;
+use problems::{ScoreRange, Verdict};
 use serde::Serialize;
 
 use crate::grade::{Options, Submission, judge};
@@ -26,12 +29,32 @@ pub struct Row {
     pub error: Option<String>,
     /// Slowest test's CPU time in milliseconds.
     pub max_cpu_ms: f64,
+    /// The folder under `submissions/`.
+    pub folder: String,
+    /// The score it must get (scored problems).
+    pub expected_score: Option<ScoreRange>,
+    /// The score it got and the problem's maximum, on scored problems.
+    pub score: Option<(f64, f64)>,
 }
 
 impl Row {
-    /// Whether the verdict is one the folder allows.
+    /// Whether the verdict is one the folder allows and the score is in its range.
     pub fn ok(&self) -> bool {
-        self.error.is_none() && self.expected.contains(&self.got)
+        self.error.is_none() && self.expected.contains(&self.got) && self.score_ok()
+    }
+
+    /// Whether the score meets the expectation: its range when it has one; above 0 and
+    /// below the maximum for a `partially_accepted` submission without one.
+    pub fn score_ok(&self) -> bool {
+        match (self.expected_score, self.score) {
+            (Some(range), Some((score, _))) => range.contains(score),
+            (Some(_), None) => false,
+            (None, Some((score, max))) if self.folder == "partially_accepted" => {
+                score > ScoreRange::TOLERANCE && score < max - ScoreRange::TOLERANCE
+            }
+            (None, None) => self.folder != "partially_accepted",
+            (None, Some(_)) => true,
+        }
     }
 }
 
@@ -59,6 +82,9 @@ pub async fn verify(
                 got: Verdict::JE,
                 error: None,
                 max_cpu_ms: 0.0,
+                folder: reference.folder.clone(),
+                expected_score: reference.score,
+                score: None,
             };
             let res = match Submission::from_file(&reference.path, None, problem.limits.code_bytes)
             {
@@ -69,6 +95,7 @@ pub async fn verify(
                 Ok(report) => {
                     row.got = report.verdict;
                     row.max_cpu_ms = report.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
+                    row.score = report.max_score.map(|max| (report.score, max));
                 }
                 Err(err) => row.error = Some(err.to_string()),
             }
@@ -78,4 +105,50 @@ pub async fn verify(
         .collect::<Vec<_>>()
         .await;
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(folder: &str, expected_score: Option<ScoreRange>, score: Option<(f64, f64)>) -> Row {
+        Row {
+            problem: "p".to_owned(),
+            submission: "s.py".into(),
+            expected: vec![Verdict::WA],
+            got: Verdict::WA,
+            error: None,
+            max_cpu_ms: 0.0,
+            folder: folder.to_owned(),
+            expected_score,
+            score,
+        }
+    }
+
+    #[test]
+    fn scores_must_fall_in_the_expected_range() {
+        let range = Some(ScoreRange {
+            min: 20.0,
+            max: 50.0,
+        });
+        let table = [
+            ("wrong_answer", None, None, true),
+            ("wrong_answer", None, Some((0.0, 100.0)), true),
+            ("wrong_answer", range, Some((50.0, 100.0)), true),
+            ("wrong_answer", range, Some((50.5, 100.0)), false),
+            ("wrong_answer", range, None, false),
+            ("partially_accepted", range, Some((20.0, 100.0)), true),
+            ("partially_accepted", None, Some((20.0, 100.0)), true),
+            ("partially_accepted", None, Some((0.0, 100.0)), false),
+            ("partially_accepted", None, Some((100.0, 100.0)), false),
+            ("partially_accepted", None, None, false),
+        ];
+        for (folder, expected, got, ok) in table {
+            assert_eq!(
+                row(folder, expected, got).ok(),
+                ok,
+                "{folder} {expected:?} {got:?}"
+            );
+        }
+    }
 }

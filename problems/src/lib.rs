@@ -9,6 +9,9 @@
 //!   legacy and 2025-09 packages.
 //! - [`default_validator`]: the Kattis default output validator ([`default_validator::check`])
 //!   and its flags ([`default_validator::parse_flags`]).
+//! - [`expectation`]: the score a reference submission must get
+//!   ([`expectation::ScoreRange`]), from `submissions/submissions.yaml` or the legacy
+//!   `@EXPECTED_SCORE@` marker.
 //! - [`verdict`]: [`Verdict`], its precedence, its CLICS name and the Kattis
 //!   `submissions/<folder>/` mapping.
 //! - `error`: [`Error`], for what stops a package from loading at all.
@@ -26,10 +29,12 @@
 
 pub mod default_validator;
 mod error;
+pub mod expectation;
 pub mod package;
 pub mod verdict;
 
 pub use error::{Error, Result};
+pub use expectation::ScoreRange;
 pub use package::{
     Aggregation, Diagnostic, Limits, Problem, ReferenceSubmission, Severity, TestCase, TestGroup,
     Validation, ValidatorConvention, load,

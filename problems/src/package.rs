@@ -59,6 +59,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Verdict;
 use crate::default_validator::DefaultFlags;
+use crate::expectation::ScoreRange;
 
 /// A loaded problem package.
 #[derive(Debug, Clone, Serialize)]
@@ -87,6 +88,9 @@ pub struct Problem {
     pub output_validator: Option<PathBuf>,
     /// Reference solutions under `submissions/<folder>/`.
     pub submissions: Vec<ReferenceSubmission>,
+    /// The problem gives points: `type: scoring` (2025-09), `validation: custom score`
+    /// (legacy), or some secret group declares a score.
+    pub scoring: bool,
 }
 
 impl Problem {
@@ -311,8 +315,8 @@ pub struct TestCase {
     pub output_validator_args: Option<Vec<String>>,
 }
 
-/// A reference solution and the verdicts its folder allows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A reference solution, the verdicts its folder allows and the score it must get.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReferenceSubmission {
     /// The source file (or folder, for multi-file submissions).
     pub path: PathBuf,
@@ -320,6 +324,11 @@ pub struct ReferenceSubmission {
     pub folder: String,
     /// The verdicts this folder allows.
     pub expected: Vec<Verdict>,
+    /// The total score it must get (scored problems), from `submissions/submissions.yaml`
+    /// or its `@EXPECTED_SCORE@` marker (see [`crate::expectation`]). A
+    /// `partially_accepted` submission without one must score above 0 and below the
+    /// maximum.
+    pub score: Option<ScoreRange>,
 }
 
 /// How serious a [`Diagnostic`] is.
@@ -623,7 +632,11 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
             "no input validators: test data is not checked",
         );
     }
-    let submissions = read_submissions(&mut ctx, &root.join("submissions"));
+    fn any_score(group: &TestGroup) -> bool {
+        group.score.is_some() || group.groups.iter().any(any_score)
+    }
+    let scoring = header.score || any_score(&secret);
+    let submissions = read_submissions(&mut ctx, &root.join("submissions"), scoring);
 
     let sha256 = match content_sha256(&root) {
         Ok(it) => it,
@@ -646,6 +659,7 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
         input_validators,
         output_validator,
         submissions,
+        scoring,
     };
     if ctx
         .diagnostics
@@ -1076,7 +1090,7 @@ fn find_statement(ctx: &mut Ctx, root: &Path) -> Option<PathBuf> {
     None
 }
 
-fn read_submissions(ctx: &mut Ctx, dir: &Path) -> Vec<ReferenceSubmission> {
+fn read_submissions(ctx: &mut Ctx, dir: &Path, scoring: bool) -> Vec<ReferenceSubmission> {
     let mut res = Vec::new();
     let Ok(folders) = sorted_entries(dir) else {
         ctx.warning(dir, "no reference submissions");
@@ -1092,22 +1106,138 @@ fn read_submissions(ctx: &mut Ctx, dir: &Path) -> Vec<ReferenceSubmission> {
                 &folder,
                 "unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, \
                  run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, \
-                 rejected or brute_force",
+                 rejected, brute_force or partially_accepted",
             );
             continue;
         };
+        if name == "partially_accepted" && !scoring {
+            ctx.error(
+                &folder,
+                "partially accepted submissions need a scored problem (`type: scoring` or group scores)",
+            );
+        }
         for path in list_entries(&folder) {
             res.push(ReferenceSubmission {
                 path,
                 folder: name.clone(),
                 expected: expected.to_vec(),
+                score: None,
             });
         }
     }
     if !res.iter().any(|s| s.folder == "accepted") {
         ctx.warning(dir, "no accepted submission");
     }
+    read_expected_scores(ctx, dir, scoring, &mut res);
     res
+}
+
+/// Sets each submission's expected score from `submissions.yaml` and its
+/// `@EXPECTED_SCORE@` marker (see [`crate::expectation`]).
+fn read_expected_scores(
+    ctx: &mut Ctx,
+    dir: &Path,
+    scoring: bool,
+    submissions: &mut [ReferenceSubmission],
+) {
+    use crate::expectation::{glob_matches, marker_score, score_rules};
+    let yaml_path = dir.join("submissions.yaml");
+    let mut rules = Vec::new();
+    if yaml_path.is_file()
+        && let Some(value) = ctx.read_yaml(&yaml_path)
+    {
+        let (found_rules, found) = score_rules(&value);
+        for (is_error, message) in found {
+            if is_error {
+                ctx.error(&yaml_path, message);
+            } else {
+                ctx.warning(&yaml_path, message);
+            }
+        }
+        for rule in &found_rules {
+            let matched = submissions.iter().any(|s| {
+                s.path
+                    .strip_prefix(dir)
+                    .is_ok_and(|p| glob_matches(&rule.pattern, &slash_path(p)))
+            });
+            if !matched {
+                ctx.warning(
+                    &yaml_path,
+                    format!("`{}` matches no submission", rule.pattern),
+                );
+            }
+        }
+        rules = found_rules;
+    }
+    for submission in submissions.iter_mut() {
+        let relative = submission
+            .path
+            .strip_prefix(dir)
+            .map(slash_path)
+            .unwrap_or_default();
+        // (where it comes from, the range)
+        let mut sources: Vec<(String, PathBuf, ScoreRange)> = rules
+            .iter()
+            .filter(|rule| glob_matches(&rule.pattern, &relative))
+            .map(|rule| {
+                (
+                    format!("`{}.score`", rule.pattern),
+                    yaml_path.clone(),
+                    rule.score,
+                )
+            })
+            .collect();
+        if submission.path.is_file()
+            && let Ok(text) = std::fs::read_to_string(&submission.path)
+        {
+            match marker_score(&text) {
+                None => {}
+                Some(Ok(score)) => sources.push((
+                    crate::expectation::SCORE_MARKER
+                        .trim_end_matches(':')
+                        .to_owned(),
+                    submission.path.clone(),
+                    score,
+                )),
+                Some(Err(message)) => ctx.error(&submission.path, message),
+            }
+        }
+        let Some((first_name, first_path, first)) = sources.first().cloned() else {
+            continue;
+        };
+        if !scoring {
+            ctx.error(
+                &first_path,
+                format!(
+                    "{first_name} gives {relative} an expected score, but the problem is not scored"
+                ),
+            );
+            continue;
+        }
+        let mut range = first;
+        for (name, path, score) in &sources[1..] {
+            match range.intersect(*score) {
+                Some(it) => range = it,
+                None => {
+                    ctx.error(
+                        path,
+                        format!(
+                            "{name} expects {score} of {relative}, which {first_name} ({first}) rules out"
+                        ),
+                    );
+                }
+            }
+        }
+        submission.score = Some(range);
+    }
+}
+
+/// A relative path with `/` separators.
+fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Entries of a folder in name order, skipping hidden files; empty when it is absent.
@@ -1271,7 +1401,7 @@ mod tests {
                 "warning: problem.yaml: no time limit (limits.time_limit or .timelimit): using 1 second",
                 "error: data/secret/lonely.in: test case has no answer file lonely.ans",
                 "error: output_validators: the problem uses a custom validator but has none",
-                "error: submissions/slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected or brute_force",
+                "error: submissions/slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected, brute_force or partially_accepted",
             ]
         "#]]
         .assert_debug_eq(&lines);
@@ -1479,6 +1609,120 @@ mod tests {
             load(dir.path()).expect("loads").0.output_validator_source(),
             None
         );
+    }
+
+    /// `good_package` made scored (two groups of 40 and 60 points) with `files` added.
+    fn scored_package(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Add\nuuid: x\ntype: scoring\nlimits:\n  time_limit: 1\n",
+        );
+        std::fs::remove_dir_all(dir.path().join("data/secret")).expect("rm");
+        for (group, points) in [("g1", 40), ("g2", 60)] {
+            write(
+                dir.path(),
+                &format!("data/secret/{group}/test_group.yaml"),
+                &format!("max_score: {points}\nscore_aggregation: min\n"),
+            );
+            write(dir.path(), &format!("data/secret/{group}/1.in"), "1 1\n");
+            write(dir.path(), &format!("data/secret/{group}/1.ans"), "2\n");
+        }
+        for (path, text) in files {
+            write(dir.path(), path, text);
+        }
+        dir
+    }
+
+    fn expected_scores(dir: &Path) -> Vec<String> {
+        let (problem, diagnostics) = load(dir).expect("loads");
+        assert_eq!(diagnostics, vec![]);
+        assert!(problem.scoring);
+        problem
+            .submissions
+            .iter()
+            .map(|s| {
+                let name = s
+                    .path
+                    .strip_prefix(dir.join("submissions"))
+                    .expect("inside");
+                let score = s.score.map(|it| it.to_string()).unwrap_or("-".into());
+                format!("{} {score}", name.display())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn expected_scores_from_submissions_yaml_and_the_marker() {
+        let dir = scored_package(&[
+            (
+                "submissions/partially_accepted/small.py",
+                "# @EXPECTED_SCORE@: 40\nprint(2)\n",
+            ),
+            ("submissions/partially_accepted/half.cpp", "int main() {}\n"),
+            ("submissions/wrong_answer/big.py", "print(0)\n"),
+            (
+                "submissions/submissions.yaml",
+                "partially_accepted:\n  score: [30, 60]\npartially_accepted/half.cpp:\n  score: 60\n  authors: Someone\n'{accepted,wrong_answer}/a*.py':\n  score: 100\n",
+            ),
+        ]);
+        assert_eq!(
+            expected_scores(dir.path()),
+            vec![
+                "accepted/a.py 100",
+                "partially_accepted/half.cpp 60",
+                "partially_accepted/small.py 40",
+                "run_time_error/crash.py -",
+                "wrong_answer/big.py -",
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_expected_scores_name_file_and_field() {
+        let dir = scored_package(&[
+            (
+                "submissions/partially_accepted/small.py",
+                "# @EXPECTED_SCORE@: 90\n",
+            ),
+            (
+                "submissions/partially_accepted/odd.py",
+                "# @EXPECTED_SCORE@: many\n",
+            ),
+            (
+                "submissions/submissions.yaml",
+                "partially_accepted:\n  score: [30, 60]\naccepted:\n  score: [100]\nnothing/*:\n  score: 1\n",
+            ),
+        ]);
+        expect_test::expect![[r#"
+            [
+                "error: submissions/submissions.yaml: `accepted.score`: must be a non-negative number or a list [low, high], found Sequence [Number(100)]",
+                "warning: submissions/submissions.yaml: `nothing/*` matches no submission",
+                "error: submissions/partially_accepted/odd.py: `@EXPECTED_SCORE@:` must be followed by a non-negative number, found \"many\"",
+                "error: submissions/partially_accepted/small.py: @EXPECTED_SCORE@ expects 90 of partially_accepted/small.py, which `partially_accepted.score` ([30, 60]) rules out",
+            ]
+        "#]]
+        .assert_debug_eq(&errors(dir.path()));
+        // Scores and partially accepted submissions need a scored problem.
+        let dir = good_package();
+        write(
+            dir.path(),
+            "submissions/partially_accepted/p.py",
+            "print(1)\n",
+        );
+        write(
+            dir.path(),
+            "submissions/submissions.yaml",
+            "accepted:\n  score: 100\n",
+        );
+        expect_test::expect![[r#"
+            [
+                "error: submissions/partially_accepted: partially accepted submissions need a scored problem (`type: scoring` or group scores)",
+                "error: submissions/submissions.yaml: `accepted.score` gives accepted/a.py an expected score, but the problem is not scored",
+            ]
+        "#]]
+        .assert_debug_eq(&errors(dir.path()));
     }
 
     #[test]

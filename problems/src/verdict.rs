@@ -80,8 +80,9 @@ impl Verdict {
     /// Kattis has no folder for MLE or OLE: as in Kattis' own tools and the ICPC CCS
     /// mapping, MLE counts as `run_time_error` and OLE as `wrong_answer`. Our own
     /// folders `memory_limit_exceeded`, `output_limit_exceeded` and `compile_error`
-    /// name one verdict each. `partially_accepted` (scored problems) is not known yet: it
-    /// needs an expected score range, not a verdict.
+    /// name one verdict each. `partially_accepted` (legacy, scored problems) allows any
+    /// verdict of a program that ran: what it must meet is its expected score (see
+    /// [`crate::ReferenceSubmission::score`]).
     pub fn for_submission_folder(folder: &str) -> Option<&'static [Verdict]> {
         Some(match folder {
             "accepted" => &[Verdict::AC],
@@ -101,6 +102,14 @@ impl Verdict {
                 Verdict::MLE,
             ],
             "brute_force" => &[Verdict::TLE, Verdict::RTE, Verdict::MLE],
+            "partially_accepted" => &[
+                Verdict::AC,
+                Verdict::WA,
+                Verdict::OLE,
+                Verdict::TLE,
+                Verdict::RTE,
+                Verdict::MLE,
+            ],
             _ => return None,
         })
     }
@@ -150,7 +159,7 @@ mod tests {
             compile_error: Some([CE])
             rejected: Some([WA, OLE, TLE, RTE, MLE])
             brute_force: Some([TLE, RTE, MLE])
-            partially_accepted: None
+            partially_accepted: Some([AC, WA, OLE, TLE, RTE, MLE])
             slow: None"#]]
         .assert_eq(&res.join("\n"));
     }

@@ -139,6 +139,8 @@ struct StepReport {
     wall_ms: f64,
     wall_timeout: bool,
     exec_error: Option<String>,
+    /// An interactor that ended before the program (see [`run_interactive`]).
+    ended_first: bool,
 }
 
 fn main() {
@@ -337,11 +339,21 @@ fn validate(spec: &Spec, io: &RunIo, step: &ValidatorStep) -> Result<StepReport,
         wall_ms: run.wall_ms,
         wall_timeout: run.wall_timeout,
         exec_error: run.exec_error,
+        ended_first: false,
     })
 }
 
 /// Runs the program and the interactor together: the interactor's standard output is the
 /// program's standard input and the other way round.
+///
+/// Which of the two ended first decides the verdict (the Kattis rule, see
+/// `grade::interactive_verdict`), and the order must be causal: one process's end may only
+/// be seen by the other after the first has been reaped. So the supervisor keeps its own
+/// copies of each process's two pipe ends until it has reaped that process: until then the
+/// peer reads no end of input and gets no broken pipe (its writes wait in the pipe). A
+/// program that dies because the interactor left therefore ends after the interactor in
+/// the reaping order, and the other way round. (A process that closes its standard output
+/// but keeps running is seen to end its output only when it ends.)
 fn run_interactive(
     spec: &Spec,
     prepared: &Prepared,
@@ -358,9 +370,11 @@ fn run_interactive(
     drop(open_output(&io.stdout)?);
     let interactor_stderr = open_output(&step.stderr)?;
     let oom_before = read_oom_kills(spec.oom_file.as_deref());
+    let dup = |fd: &OwnedFd| fd.try_clone().map_err(|err| format!("dup: {err}"));
     let launches = vec![
         Launch {
             prepared,
+            hold: vec![dup(&to_program_read)?, dup(&to_interactor_write)?],
             fds: [to_program_read, to_interactor_write, program_stderr.into()],
             limits: spec.limits,
             uid: spec.uid,
@@ -368,6 +382,7 @@ fn run_interactive(
         },
         Launch {
             prepared: &interactor,
+            hold: vec![dup(&to_interactor_read)?, dup(&to_program_write)?],
             fds: [
                 to_interactor_read,
                 to_program_write,
@@ -378,7 +393,7 @@ fn run_interactive(
             gid: step.gid,
         },
     ];
-    let mut outcomes = execute_all(launches)?;
+    let (mut outcomes, first) = execute_all(launches)?;
     let oom_after = read_oom_kills(spec.oom_file.as_deref());
     let validator = outcomes.pop().expect("invariant: two outcomes");
     let run = outcomes.pop().expect("invariant: two outcomes");
@@ -400,6 +415,7 @@ fn run_interactive(
             wall_ms: validator.wall_ms,
             wall_timeout: validator.wall_timeout,
             exec_error: validator.exec_error,
+            ended_first: first == 1,
         }),
     })
 }
@@ -438,6 +454,8 @@ struct Outcome {
 struct Launch<'a> {
     prepared: &'a Prepared,
     fds: [OwnedFd; 3],
+    /// Descriptors the supervisor keeps open until this process has been reaped.
+    hold: Vec<OwnedFd>,
     limits: SpecLimits,
     uid: u32,
     gid: u32,
@@ -457,19 +475,22 @@ fn execute(
     let stdout = stdout.try_clone().map_err(|err| format!("dup: {err}"))?;
     let launch = Launch {
         prepared,
+        hold: Vec::new(),
         fds: [stdin.into(), stdout.into(), stderr.into()],
         limits: *limits,
         uid,
         gid,
     };
-    let mut res = execute_all(vec![launch])?;
+    let (mut res, _) = execute_all(vec![launch])?;
     Ok(res.remove(0))
 }
 
 /// Starts every process at once (an interactive pair shares pipes), waits for all of
 /// them, kills each at its own wall-clock limit,
-/// and leaves no process of their users behind.
-fn execute_all(launches: Vec<Launch<'_>>) -> Result<Vec<Outcome>, String> {
+/// and leaves no process of their users behind. Returns the outcomes in launch order and
+/// the index of the launch that was reaped first; each launch's `hold` descriptors are
+/// closed as soon as it has been reaped.
+fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), String> {
     struct Started {
         pid: libc::pid_t,
         exec_read: OwnedFd,
@@ -528,7 +549,8 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<Vec<Outcome>, String> {
     // Our copies of the children's streams (pipe ends included) must close, or a reader
     // would never see the end of its input.
     let users: Vec<(u32, u32)> = launches.iter().map(|l| (l.uid, l.gid)).collect();
-    drop(launches);
+    let mut holds: Vec<Vec<OwnedFd>> = launches.into_iter().map(|l| l.hold).collect();
+    let mut first_reaped = None;
 
     // The wall-clock killer: kills each child's whole session at its own limit, unless it
     // already ended.
@@ -579,6 +601,9 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<Vec<Outcome>, String> {
                 e[idx] = true;
             }
             results[idx] = Some((status, usage, started.elapsed().as_secs_f64() * 1000.0));
+            first_reaped.get_or_insert(idx);
+            // Only now may the other processes see this one's end.
+            holds[idx].clear();
         }
     }
     let _ = cancel.send(());
@@ -619,7 +644,7 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<Vec<Outcome>, String> {
             exec_error: (!exec_error.is_empty()).then_some(exec_error),
         });
     }
-    Ok(res)
+    Ok((res, first_reaped.unwrap_or(0)))
 }
 
 /// The child between fork and exec. Only async-signal-safe calls.

@@ -227,6 +227,10 @@ pub struct StepReport {
     pub wall_timeout: bool,
     /// It could not be started.
     pub exec_error: Option<String>,
+    /// An interactor that ended before the program (the supervisor lets neither see the
+    /// other's end before reaping it, so the order is causal).
+    #[serde(default)]
+    pub ended_first: bool,
 }
 
 /// What the supervisor measured for one run.

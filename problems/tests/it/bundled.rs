@@ -165,7 +165,7 @@ fn bundled_corpus_summary() {
             accepted: binary.cpp binary.py
             run_time_error: accepted_then_crash.cpp
             time_limit_exceeded: wait_forever.py
-            wrong_answer: linear.py off_by_one.cpp
+            wrong_answer: gives_up_early.py linear.py off_by_one.cpp over_limit_then_abort.cpp
         network-links: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
             accepted: Links.java dsu.cpp dsu.py
             compile_error: Links.java
@@ -174,6 +174,7 @@ fn bundled_corpus_summary() {
             wrong_answer: only_direct.py yes_no_swapped.cpp
         pair-sums: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 7 secret
             accepted: hash.cpp hash.py
+            partially_accepted: small_only.py sorted_int_count.cpp
             time_limit_exceeded: quadratic.cpp
             wrong_answer: int_count.cpp
         pascal-rows: time 1s, memory 256 MiB, output 16 MiB, default, 1 sample + 5 secret

@@ -5,6 +5,7 @@ program and the program's output comes in on its standard input. Exit 42 accepts
 43 rejects (with the reason in FEEDBACK_DIR/judgemessage.txt).
 """
 
+import os
 import sys
 
 QUERY_LIMIT = 30
@@ -17,9 +18,17 @@ def main() -> None:
     def reject(message: str) -> None:
         with open(feedback + "judgemessage.txt", "w") as f:
             f.write(message + "\n")
+        # Whatever could not be written to a program that already left is dropped.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         sys.exit(43)
 
-    print(n, flush=True)
+    def say(text: object) -> None:
+        try:
+            print(text, flush=True)
+        except BrokenPipeError:
+            reject("the program left before reading the reply")
+
+    say(n)
     queries = 0
     while True:
         line = sys.stdin.readline()
@@ -38,7 +47,7 @@ def main() -> None:
             reject(f"more than {QUERY_LIMIT} questions")
         if not 1 <= y <= n:
             reject(f"question {y} outside 1..{n}")
-        print("<" if secret < y else (">" if secret > y else "="), flush=True)
+        say("<" if secret < y else (">" if secret > y else "="))
 
 
 if __name__ == "__main__":

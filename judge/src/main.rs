@@ -1,9 +1,10 @@
-//! The `judge` command line: `run`, `verify`, `languages`, `selftest`, `bench` and `serve`
-//! (the contest server).
+//! The `judge` command line: `run`, `verify`, `languages`, `selftest`, `bench`,
+//! `accounting` and `serve` (the contest server).
 //!
 //! Exit codes: 0 accepted (or every check passed), 1 a rejected verdict (or a failed
 //! check), 2 the judge itself failed (a judge error, JE, included).
 
+mod accounting;
 mod bench;
 
 use std::io::Write;
@@ -110,6 +111,22 @@ enum Command {
         /// Take every measurement this many times and report the median.
         #[arg(long, default_value_t = 5)]
         rounds: usize,
+    },
+    /// Time and memory accounting on each backend against bare runs; writes its section
+    /// of BENCHMARKS.md (see BENCHMARKS.md). Run it alone.
+    Accounting {
+        /// Runs of the calibrated program per backend (and bare runs on the host).
+        #[arg(long, default_value_t = 20)]
+        runs: usize,
+        /// Runs of each program at 0.9x and 1.1x of a limit, per backend.
+        #[arg(long, default_value_t = 10)]
+        limit_runs: usize,
+        /// The backends to measure (default: both).
+        #[arg(long, value_enum)]
+        backend: Vec<BackendKind>,
+        /// The Markdown file whose accounting section is written.
+        #[arg(long, default_value = "BENCHMARKS.md")]
+        out: PathBuf,
     },
 }
 
@@ -219,6 +236,25 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             docker_run_tests,
             rounds,
         } => bench::run(tests, docker_run_tests, rounds).await,
+        Command::Accounting {
+            runs,
+            limit_runs,
+            backend,
+            out,
+        } => {
+            let backends = if backend.is_empty() {
+                vec![BackendKind::Docker, BackendKind::Bwrap]
+            } else {
+                backend
+            };
+            accounting::run(accounting::Config {
+                runs,
+                limit_runs,
+                backends,
+                out,
+            })
+            .await
+        }
     }
 }
 

@@ -761,6 +761,12 @@ fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name:
             ctx.error(path, format!("unknown problem type `{kind}`"));
         }
     }
+    if types.iter().any(|t| t == "multi-pass") {
+        ctx.warning(
+            path,
+            "type `multi-pass` is not supported by the judge: only the first pass runs",
+        );
+    }
     let mut interactive = types.iter().any(|t| t == "interactive");
     let mut score = types.iter().any(|t| t == "scoring");
     let mut custom = modern && (interactive || path.with_file_name("output_validator").exists());
@@ -1723,6 +1729,23 @@ mod tests {
             ]
         "#]]
         .assert_debug_eq(&errors(dir.path()));
+    }
+
+    #[test]
+    fn multi_pass_is_a_warning() {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Add\nuuid: x\ntype: multi-pass\nlimits:\n  time_limit: 1\n",
+        );
+        write(dir.path(), "output_validator/check.py", "");
+        assert_eq!(
+            errors(dir.path()),
+            vec![
+                "warning: problem.yaml: type `multi-pass` is not supported by the judge: only the first pass runs"
+            ]
+        );
     }
 
     #[test]

@@ -91,7 +91,7 @@ fn malformed_yaml_and_broken_data_are_reported_together() {
             error: data/sample/2.in: test case has no answer file 2.ans
             warning: data/sample/3.ans: answer file without an input file 3.in
             error: data/secret: missing: every package needs secret test data
-            error: submissions/too_slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected or brute_force"#]],
+            error: submissions/too_slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected, brute_force or partially_accepted"#]],
     );
 }
 

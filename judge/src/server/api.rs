@@ -190,7 +190,7 @@ async fn get_state(
     let contest = contest_of(&state, &cid)?;
     let pending = state
         .store
-        .submissions(&cid, &Viewer::Admin)
+        .submissions_for_scoring(&cid)
         .await?
         .iter()
         .any(|s| s.state != "done");
@@ -612,25 +612,49 @@ async fn get_run(
 /// freeze and the end.
 pub async fn scoreboard_for(state: &AppState, contest: &Contest, who: &Viewer) -> ApiResult<Value> {
     let now = Utc::now();
-    let subs = state
-        .store
-        .submissions(&contest.spec.id, &Viewer::Admin)
-        .await?;
-    let judgements = state.store.judgements(&contest.spec.id).await?;
     let frozen = *who != Viewer::Admin
         && contest.freeze_time().is_some_and(|f| now >= f)
         && now < contest.end_time();
-    let hide = frozen.then(|| {
-        (contest.end_time() - contest.spec.scoreboard_freeze_duration - contest.spec.start_time)
-            .num_milliseconds()
-    });
-    let rows = scoreboard::compute(contest, &subs, &judgements, hide);
-    let pending = subs.iter().any(|s| s.state != "done");
+    let cid = contest.spec.id.clone();
+    // Recomputed only when an event was written since (any host's write moves the token).
+    let token = state.store.last_token(&cid).await?;
+    let key = (cid.clone(), frozen);
+    let cached = state
+        .boards
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+        .filter(|(at, _, _)| *at == token)
+        .map(|(_, rows, pending)| (rows.clone(), *pending));
+    let (rows, pending) = match cached {
+        Some(hit) => hit,
+        None => {
+            let subs = state.store.submissions_for_scoring(&cid).await?;
+            let judgements = state.store.judgements(&cid).await?;
+            let hide = frozen.then(|| {
+                (contest.end_time()
+                    - contest.spec.scoreboard_freeze_duration
+                    - contest.spec.start_time)
+                    .num_milliseconds()
+            });
+            let rows = scoreboard::to_clics(
+                contest,
+                &scoreboard::compute(contest, &subs, &judgements, hide),
+            );
+            let pending = subs.iter().any(|s| s.state != "done");
+            state
+                .boards
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(key, (token, rows.clone(), pending));
+            (rows, pending)
+        }
+    };
     Ok(json!({
         "time": super::contest::format_time(now),
         "contest_time": super::contest::format_reltime(now - contest.spec.start_time),
         "state": clics::state(contest, now, pending),
-        "rows": scoreboard::to_clics(contest, &rows),
+        "rows": rows,
     }))
 }
 

@@ -56,6 +56,10 @@ pub struct ServeOptions {
     pub max_body: usize,
 }
 
+/// A computed scoreboard: the event token it was computed at, its CLICS rows, and
+/// whether a submission was pending.
+pub type CachedBoard = (i64, serde_json::Value, bool);
+
 /// What every handler and worker shares.
 #[derive(Debug)]
 pub struct AppState {
@@ -78,6 +82,9 @@ pub struct AppState {
     pub queue_changed: Notify,
     /// Woken when events were written by this process.
     pub events_changed: Notify,
+    /// Computed scoreboards by (contest, frozen view): the event token they were
+    /// computed at, the rows and whether anything was pending.
+    pub boards: std::sync::Mutex<HashMap<(String, bool), CachedBoard>>,
 }
 
 impl AppState {
@@ -157,6 +164,7 @@ pub async fn serve(opts: ServeOptions, sandbox: SandboxConfig) -> Result<(), Ser
         max_attempts: opts.max_attempts,
         queue_changed: Notify::new(),
         events_changed: Notify::new(),
+        boards: std::sync::Mutex::new(HashMap::new()),
     });
     // Contests already in the database, then the files (which may update them).
     for (id, spec) in state.store.contests().await? {
@@ -227,12 +235,14 @@ async fn state_ticker(state: Arc<AppState>) {
 }
 
 async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
-    let pending = state
-        .store
-        .submissions(&contest.spec.id, &store::Viewer::Admin)
-        .await?
-        .iter()
-        .any(|s| s.state != "done");
+    // Only an ended contest can be finalized, so only then does pending work matter.
+    let pending = Utc::now() < contest.end_time()
+        || state
+            .store
+            .submissions_for_scoring(&contest.spec.id)
+            .await?
+            .iter()
+            .any(|s| s.state != "done");
     let now = clics::state(contest, Utc::now(), pending);
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<serde_json::Value> = last.and_then(|t| serde_json::from_str(&t).ok());

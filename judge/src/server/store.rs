@@ -591,6 +591,34 @@ impl Store {
         rows.iter().map(submission_row).collect()
     }
 
+    /// The submissions of a contest without their source text (for the scoreboard).
+    pub async fn submissions_for_scoring(
+        &self,
+        contest_id: &str,
+    ) -> Result<Vec<SubmissionRow>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT seq, id, contest_id, team_id, problem_id, language_id, '' AS source, time_ms, \
+             contest_time_ms, state, attempts FROM submissions WHERE contest_id = $1 ORDER BY seq",
+        )
+        .bind(contest_id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db)?;
+        rows.iter().map(submission_row).collect()
+    }
+
+    /// The newest event token of a contest (0 when none): every change that moves the
+    /// scoreboard writes an event, so an unchanged token means an unchanged board.
+    pub async fn last_token(&self, contest_id: &str) -> Result<i64, ServerError> {
+        let row =
+            sqlx::query("SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE contest_id = $1")
+                .bind(contest_id)
+                .fetch_one(&self.pool)
+                .await
+                .map_err(db)?;
+        row.try_get("seq").map_err(db)
+    }
+
     /// Every judgement of a contest, in order.
     pub async fn judgements(&self, contest_id: &str) -> Result<Vec<JudgementRow>, ServerError> {
         let rows = sqlx::query(

@@ -217,10 +217,12 @@ fn subtask_scores(problem: &problems::Problem, tests: &[TestResult], total: f64)
     if groups.is_empty() || groups.iter().any(|g| g.score.is_none()) {
         return vec![total];
     }
-    let verdicts: HashMap<&str, Verdict> =
-        tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
+    let outcomes: HashMap<&str, (Verdict, f64)> = tests
+        .iter()
+        .map(|t| (t.name.as_str(), (t.verdict, t.score.unwrap_or(0.0))))
+        .collect();
     groups
         .iter()
-        .map(|g| group_score(g, &verdicts, 0.0).0)
+        .map(|g| group_score(g, &outcomes, 0.0).0)
         .collect()
 }

@@ -225,3 +225,141 @@ pub fn to_clics(contest: &Contest, rows: &[Row]) -> Value {
         .collect();
     Value::Array(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::contest::{ContestSpec, ProblemSpec, TeamSpec};
+
+    fn contest(scoring: Scoring, package: &str) -> std::sync::Arc<Contest> {
+        let packages =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages");
+        let spec = ContestSpec {
+            id: "c".into(),
+            name: "C".into(),
+            start_time: chrono::Utc::now(),
+            duration: chrono::Duration::hours(5),
+            scoreboard_freeze_duration: chrono::Duration::hours(1),
+            scoring,
+            penalty_minutes: 20,
+            submissions_per_minute: 10,
+            languages: None,
+            problems: vec![ProblemSpec {
+                id: Some("p".into()),
+                label: None,
+                package: packages.join(package),
+                rgb: None,
+            }],
+            teams: ["a", "b", "c"]
+                .iter()
+                .map(|t| TeamSpec {
+                    id: (*t).into(),
+                    name: t.to_uppercase(),
+                    token: format!("token-{t}-long"),
+                })
+                .collect(),
+        };
+        Contest::load(spec, std::path::Path::new("/"), "test").expect("contest loads")
+    }
+
+    fn sub(seq: i64, team: &str, minute: i64) -> SubmissionRow {
+        SubmissionRow {
+            seq,
+            id: seq.to_string(),
+            contest_id: "c".into(),
+            team_id: team.into(),
+            problem_id: "p".into(),
+            language_id: "c".into(),
+            source: String::new(),
+            time_ms: 0,
+            contest_time_ms: minute * 60_000,
+            state: "done".into(),
+            attempts: 1,
+        }
+    }
+
+    fn judged(seq: i64, verdict: &str, score: f64, parts: &str) -> JudgementRow {
+        JudgementRow {
+            seq,
+            id: seq.to_string(),
+            submission_id: seq.to_string(),
+            judgement_type_id: verdict.into(),
+            score,
+            subtask_scores: parts.into(),
+            start_ms: 0,
+            end_ms: 0,
+            max_run_time: 0.0,
+        }
+    }
+
+    #[test]
+    fn ioi_takes_the_best_of_each_subtask_over_submissions() {
+        let c = contest(Scoring::Ioi, "pair-sums");
+        assert_eq!(c.problems[0].max_score, 100.0);
+        let subs = [
+            sub(1, "a", 10),
+            sub(2, "a", 20),
+            sub(3, "b", 30),
+            sub(4, "c", 290),
+        ];
+        let js = [
+            judged(1, "WA", 20.0, "[20,0,0]"),
+            judged(2, "WA", 30.0, "[0,30,0]"),
+            judged(3, "WA", 20.0, "[20,0,0]"),
+            judged(4, "AC", 100.0, "[20,30,50]"),
+        ];
+        let rows = compute(&c, &subs, &js, None);
+        let got: Vec<(usize, &str, f64)> = rows
+            .iter()
+            .map(|r| (r.rank, r.team_id.as_str(), r.points))
+            .collect();
+        assert_eq!(got, vec![(1, "c", 100.0), (2, "a", 50.0), (3, "b", 20.0)]);
+        assert!(rows[0].cells[0].solved && rows[0].cells[0].first_to_solve);
+        // Frozen from minute 240: c's full score is hidden and pending.
+        let frozen = compute(&c, &subs, &js, Some(240 * 60_000));
+        let got: Vec<(usize, &str, f64, u32)> = frozen
+            .iter()
+            .map(|r| (r.rank, r.team_id.as_str(), r.points, r.cells[0].num_pending))
+            .collect();
+        assert_eq!(
+            got,
+            vec![(1, "a", 50.0, 0), (2, "b", 20.0, 0), (3, "c", 0.0, 1)]
+        );
+    }
+
+    #[test]
+    fn icpc_ignores_compile_and_judge_errors_and_everything_after_the_accept() {
+        let c = contest(Scoring::Icpc, "sum");
+        let subs = [
+            sub(1, "a", 5),
+            sub(2, "a", 7),
+            sub(3, "a", 9),
+            sub(4, "a", 30),
+            sub(5, "a", 40),
+            sub(6, "b", 50),
+        ];
+        let js = [
+            judged(1, "CE", 0.0, "[0]"),
+            judged(2, "JE", 0.0, "[0]"),
+            judged(3, "WA", 0.0, "[0]"),
+            judged(4, "AC", 1.0, "[1]"),
+            judged(5, "WA", 0.0, "[0]"),
+            judged(6, "TLE", 0.0, "[0]"),
+        ];
+        let rows = compute(&c, &subs, &js, None);
+        assert_eq!(
+            (rows[0].team_id.as_str(), rows[0].points, rows[0].penalty),
+            ("a", 1.0, 50.0)
+        );
+        assert_eq!(
+            (rows[0].cells[0].num_judged, rows[0].cells[0].minute),
+            (2, Some(30))
+        );
+        assert_eq!(
+            (rows[1].team_id.as_str(), rows[1].cells[0].num_judged),
+            ("b", 1)
+        );
+        // Team c made no submission and ranks with b (0 solved, 0 penalty).
+        assert_eq!((rows[1].rank, rows[2].rank), (2, 2));
+    }
+}

@@ -61,12 +61,19 @@ fn write(root: &Path, path: &str, text: &str) {
 
 /// A small package: add two numbers, 1 s, 64 MiB, 1 MiB of output.
 fn add_package() -> tempfile::TempDir {
+    add_package_with("")
+}
+
+/// The add package with more `limits` lines (each indented by two spaces).
+fn add_package_with(extra_limits: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     write(
         root,
         "problem.yaml",
-        "problem_format_version: 2025-09\nname: Add\nuuid: t\nlimits:\n  time_limit: 1\n  memory: 64\n  output: 1\n",
+        &format!(
+            "problem_format_version: 2025-09\nname: Add\nuuid: t\nlimits:\n  time_limit: 1\n  memory: 64\n  output: 1\n{extra_limits}"
+        ),
     );
     write(root, "statement/problem.en.md", "Add two numbers.\n");
     write(root, "input_validators/ok.py", "exit(42)\n");
@@ -191,6 +198,48 @@ const HOSTILE: &[(&str, &str, &str)] = &[
         "CE",
         "#include \"/dev/urandom\"\nint main() {}\n",
     ),
+    (
+        "hardlinks.c",
+        "AC",
+        "#define _GNU_SOURCE\n#include <fcntl.h>\n#include <stdio.h>\n#include <unistd.h>\nint main(void) {\n    const char *targets[] = {\"/etc/passwd\", \"/etc/shadow\", \"/judge/supervisor\", \"/proc/self/fd/0\", \"/proc/self/fd/1\", \"/judge/in\", \"/usr/bin/gcc\"};\n    int linked = 0;\n    char name[32];\n    for (int i = 0; i < 7; i++) {\n        snprintf(name, sizeof name, \"/box/link%d\", i);\n        if (linkat(AT_FDCWD, targets[i], AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) { printf(\"linked %s\\n\", targets[i]); linked = 1; }\n        snprintf(name, sizeof name, \"/tmp/link%d\", i);\n        if (linkat(AT_FDCWD, targets[i], AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) { printf(\"linked %s in /tmp\\n\", targets[i]); linked = 1; }\n    }\n    if (linkat(0, \"\", AT_FDCWD, \"/box/input\", AT_EMPTY_PATH) == 0 || linkat(1, \"\", AT_FDCWD, \"/box/output\", AT_EMPTY_PATH) == 0) { puts(\"linked a descriptor\"); linked = 1; }\n    long a, b;\n    if (linked || scanf(\"%ld %ld\", &a, &b) != 2) return 0;\n    printf(\"%ld\\n\", a + b);\n    return 0;\n}\n",
+    ),
+    (
+        "supervisor.c",
+        "AC",
+        "#include <signal.h>\n#include <stdio.h>\n#include <sys/ptrace.h>\n#include <unistd.h>\nint main(void) {\n    int escaped = 0;\n    pid_t parent = getppid();\n    if (kill(parent, SIGKILL) == 0) escaped = 1;\n    if (kill(1, SIGKILL) == 0) escaped = 1;\n    if (ptrace(PTRACE_ATTACH, parent, 0, 0) == 0) escaped = 1;\n    if (setuid(0) == 0) escaped = 1;\n    kill(-1, SIGKILL);\n    long a, b;\n    if (scanf(\"%ld %ld\", &a, &b) != 2) return 1;\n    if (escaped) puts(\"escaped\"); else printf(\"%ld\\n\", a + b);\n    return 0;\n}\n",
+    ),
+    // `kill -9 -1` from a shell kills every process of the sandbox user but the shell:
+    // the program itself too, which is its own doing (RTE).
+    (
+        "kill9.c",
+        "RTE",
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n    long a, b;\n    if (scanf(\"%ld %ld\", &a, &b) != 2) return 1;\n    printf(\"%ld\\n\", a + b);\n    fflush(stdout);\n    return system(\"kill -9 -1\");\n}\n",
+    ),
+    // 1 TiB of static array: it compiles, and the kernel cannot map it (SIGSEGV at start).
+    (
+        "huge_bss.cpp",
+        "RTE",
+        "#include <cstdio>\nstatic char big[1ul << 40];\nint main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; big[a & 4095] = 1; printf(\"%ld\\n\", a + b + big[4096]); }\n",
+    ),
+    (
+        "huge_touched.cpp",
+        "MLE",
+        "#include <cstdio>\n#include <cstring>\nstatic char big[1ul << 30];\nint main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; memset(big, 1, sizeof big); printf(\"%ld\\n\", a + b + big[a & 4095] - 1); }\n",
+    ),
+    // Each step triples the type: the compiler runs out of the compile memory limit.
+    (
+        "templates.cpp",
+        "CE",
+        "#include <tuple>\ntemplate <class T> struct Grow { using type = typename Grow<std::tuple<T, T, T>>::type; };\nint main() { Grow<int>::type x; (void)x; }\n",
+    ),
+    // Fills the work folder with files (1 GiB at most). The work folder is a tmpfs on both
+    // backends, so its pages count towards the memory cgroup: MLE, and the host's disk is
+    // untouched (with /box a host folder, bubblewrap wrote gigabytes and got TLE).
+    (
+        "fill.c",
+        "MLE",
+        "#include <fcntl.h>\n#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(void) {\n    static char block[1 << 20];\n    memset(block, 'x', sizeof block);\n    char name[64];\n    for (int i = 0; i < 1024; i++) {\n        snprintf(name, sizeof name, \"/box/fill%d\", i);\n        int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);\n        if (fd < 0) break;\n        long n = write(fd, block, sizeof block);\n        close(fd);\n        if (n != (long)sizeof block) break;\n    }\n    long a, b;\n    if (scanf(\"%ld %ld\", &a, &b) != 2) return 1;\n    printf(\"%ld\\n\", a + b);\n    return 0;\n}\n",
+    ),
 ];
 
 fn hostile_corpus(backend: &str) {
@@ -200,7 +249,9 @@ fn hostile_corpus(backend: &str) {
     let _alone = SANDBOX
         .write()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    judge_corpus_unlocked(backend, HOSTILE);
+    // Compile limits below the defaults (60 s, 2 GiB), so the compile-time attacks end soon.
+    let package = add_package_with("  compilation_time: 20\n  compilation_memory: 256\n");
+    judge_corpus_unlocked(backend, package.path(), HOSTILE);
     let left = Command::new("pgrep")
         .args(["-u", "65534"])
         .output()
@@ -232,11 +283,11 @@ fn verdict_corpus(backend: &str) {
 /// Judges every program of `corpus` on the add package and checks its verdict.
 fn judge_corpus(backend: &str, corpus: &[(&str, &str, &str)]) {
     let _shared = shared();
-    judge_corpus_unlocked(backend, corpus);
+    let package = add_package();
+    judge_corpus_unlocked(backend, package.path(), corpus);
 }
 
-fn judge_corpus_unlocked(backend: &str, corpus: &[(&str, &str, &str)]) {
-    let package = add_package();
+fn judge_corpus_unlocked(backend: &str, package: &Path, corpus: &[(&str, &str, &str)]) {
     let sources = tempfile::tempdir().expect("tempdir");
     let mut failures = Vec::new();
     for (name, expected, text) in corpus {
@@ -249,7 +300,7 @@ fn judge_corpus_unlocked(backend: &str, corpus: &[(&str, &str, &str)]) {
             "--json",
             "--no-cache",
             "--problem",
-            package.path().to_str().expect("utf-8"),
+            package.to_str().expect("utf-8"),
             path.to_str().expect("utf-8"),
         ]);
         let stdout = String::from_utf8_lossy(&out.stdout);

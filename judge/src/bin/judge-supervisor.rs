@@ -701,6 +701,16 @@ unsafe fn child(
                 fail(b"setrlimit");
             }
         }
+        // When the sandbox's memory cgroup is full (files in the tmpfs work folder count),
+        // the kernel kills the program, never the supervisor: best effort.
+        let adj = libc::open(
+            c"/proc/self/oom_score_adj".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        );
+        if adj >= 0 {
+            libc::write(adj, b"1000".as_ptr().cast(), 4);
+            libc::close(adj);
+        }
         if libc::setgroups(0, std::ptr::null()) < 0
             || libc::setgid(gid) < 0
             || libc::setuid(uid) < 0

@@ -1,8 +1,8 @@
 //! The bubblewrap backend: the same supervisor over the same root filesystem, in fresh
 //! PID, network, IPC and UTS namespaces, with a memory and pids cgroup per sandbox created
-//! on the host (as root). The root filesystem is bound read-only; the work folder is a
-//! host folder owned by the unprivileged user; the supervisor keeps only the
-//! capabilities it needs (bubblewrap drops all others).
+//! on the host (as root). The root filesystem is bound read-only; the work folder `/box`
+//! is a size-limited tmpfs (a new one for each job, filled by the supervisor's copy-in);
+//! the supervisor keeps only the capabilities it needs (bubblewrap drops all others).
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -15,6 +15,8 @@ use crate::{Error, Result};
 
 const BACKEND: &str = "bwrap";
 const BWRAP: &str = "/usr/bin/bwrap";
+/// Size of the `/box` tmpfs: 512 MiB, as Docker's (`sandbox::docker`).
+const BOX_BYTES: u64 = 512 * 1024 * 1024;
 
 /// One submission's bubblewrap sandbox.
 #[derive(Debug)]
@@ -86,7 +88,18 @@ impl BwrapSandbox {
         cmd.arg(BWRAP);
         bind(&mut cmd, "--ro-bind", &self.rootfs, "/");
         cmd.args(["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]);
-        bind(&mut cmd, "--bind", &ws.host_box(), "/box");
+        // The work folder is a tmpfs of the same size as Docker's, not a host folder: a
+        // program that fills it must not fill the host's disk, and its pages count
+        // towards the sandbox's memory cgroup as under Docker. Sticky and writable by
+        // all (bubblewrap cannot set its owner); the supervisor copies the job's files in.
+        cmd.args([
+            "--size",
+            &BOX_BYTES.to_string(),
+            "--perms",
+            "01777",
+            "--tmpfs",
+            "/box",
+        ]);
         bind(&mut cmd, "--ro-bind", &ws.host_in(), "/judge/in");
         bind(&mut cmd, "--bind", &ws.host_out(), "/judge/out");
         bind(&mut cmd, "--ro-bind", &ws.host_src(), "/judge/src");

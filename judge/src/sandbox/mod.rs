@@ -9,7 +9,8 @@
 //!   cannot read it, the supervisor opens inputs for it;
 //! - `/judge/out` (mode 0711 root): outputs and logs, created 0600 by the supervisor;
 //! - `/judge/src` (read-only): the files copied into the work folder before a job;
-//! - `/box`: the work folder, writable by the unprivileged user;
+//! - `/box`: the work folder, writable by the unprivileged user: a tmpfs of 512 MiB on
+//!   both backends (not a host folder), whose pages count towards the memory cgroup;
 //! - `/judge/ans` (mode 0700, owned by the validator's user): test inputs and judge
 //!   answers for the output validator, which the submission cannot read;
 //! - `/validator`: the output validator's work folder, owned by the validator's user;
@@ -403,7 +404,8 @@ impl Workspace {
         self.dir.path().join("src")
     }
 
-    /// The host folder bound at `/box` by bubblewrap (Docker uses a tmpfs).
+    /// A host folder for the work folder; no backend binds it now (both mount a tmpfs at
+    /// `/box`, so a program cannot fill the host's disk).
     pub fn host_box(&self) -> PathBuf {
         self.dir.path().join("box")
     }

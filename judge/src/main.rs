@@ -99,6 +99,9 @@ enum Command {
         /// Seconds a worker's claim on a submission lasts without renewal.
         #[arg(long, default_value_t = 30)]
         lease_seconds: u64,
+        /// Times a submission is taken before a judge error stands as its verdict.
+        #[arg(long, default_value_t = 3)]
+        max_attempts: i64,
     },
     /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
     Bench {
@@ -212,6 +215,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             backend,
             admin_token,
             lease_seconds,
+            max_attempts,
         } => {
             let opts = judge::server::ServeOptions {
                 contests: contest,
@@ -225,7 +229,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 },
                 admin_token,
                 lease: std::time::Duration::from_secs(lease_seconds.max(1)),
-                max_attempts: 3,
+                max_attempts: max_attempts.max(1),
                 max_body: 2 << 20,
             };
             judge::server::serve(opts, SandboxConfig::discover()?).await?;

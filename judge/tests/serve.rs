@@ -563,6 +563,69 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
         "a team's feed holds no other team's submissions"
     );
 
+    // An admin creates a contest over HTTP; it ended an hour ago, so a team's
+    // submission is refused (403) and nothing is stored. Teams cannot create contests.
+    let old = json!({
+        "id": "old", "name": "Old Contest",
+        "start_time": (chrono::Utc::now() - chrono::Duration::hours(3)).to_rfc3339(),
+        "duration": "2:00:00", "scoreboard_freeze_duration": 30,
+        "problems": [{"id": "sum", "package": packages().join("sum")}],
+        "teams": [{"id": "o1", "name": "Old One", "token": "token-old-1"}],
+    });
+    let url = format!("{}/api/contests", server.base);
+    let (status, text) = http("POST", &url, Some("token-team-1"), Some(&old.to_string()));
+    assert_eq!(status, 403, "{text}");
+    let (status, text) = http("POST", &url, Some(ADMIN), Some("{\"id\": 3"));
+    assert_eq!(status, 400, "{text}");
+    let (status, text) = http("POST", &url, Some(ADMIN), Some(&old.to_string()));
+    assert_eq!(status, 201, "{text}");
+    let (status, _) = http("POST", &url, Some(ADMIN), Some(&old.to_string()));
+    assert_eq!(status, 409, "a second create of the same id conflicts");
+    let got = get_json(&server, "/api/contests/old", None);
+    assert_eq!(got["duration"], "2:00:00.000");
+    assert_eq!(got["scoreboard_freeze_duration"], "0:30:00.000");
+    let (status, text) = http(
+        "POST",
+        &format!("{}/api/contests/old/submissions", server.base),
+        Some("token-old-1"),
+        Some(&json!({"problem_id": "sum", "language_id": "c", "source": ac_sum}).to_string()),
+    );
+    assert_eq!(status, 403, "{text}");
+    assert!(text.contains("over"), "{text}");
+    // Basic auth (user = team id, password = token) is the same team.
+    let out = Command::new("curl")
+        .args([
+            "-sS",
+            "-u",
+            "o1:token-old-1",
+            &format!("{}/api/contests/old/submissions", server.base),
+        ])
+        .output()
+        .expect("curl");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "[]",
+        "o1 has no submissions stored"
+    );
+    let out = Command::new("curl")
+        .args([
+            "-sS",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "-u",
+            "t1:token-old-1",
+        ])
+        .arg(format!("{}/api/contests/old/submissions", server.base))
+        .output()
+        .expect("curl");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "401",
+        "a token under another team's name"
+    );
+
     // SIGKILL mid-judging, then restart on the same file.
     let tle = source("sum", "time_limit_exceeded/spin.c");
     let mut acknowledged = Vec::new();

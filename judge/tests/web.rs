@@ -128,7 +128,7 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     std::fs::write(
         &contest,
         format!(
-            "id: web\nname: Web Contest\nstart_time: {}\nduration: 120\nscoreboard_freeze_duration: 0\n\
+            "id: web\nname: Web Contest\nstart_time: {}\nduration: 120\nscoreboard_freeze_duration: 0\nsubmissions_per_minute: 2\n\
              problems:\n  - {{id: sum, package: {}}}\nteams:\n  - {{id: t1, name: Browser Team, token: browser-token-1}}\n",
             start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             packages.join("sum").display()
@@ -247,4 +247,34 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
         std::thread::sleep(Duration::from_millis(250));
     }
     curl("DELETE", &format!("{base}/session/{session}"), None);
+
+    // The rate limit (2 a minute in this contest): the form's submission and one more
+    // are taken, the next is refused with 429 and not stored.
+    let post = || {
+        let out = Command::new("curl")
+            .args(["-sS", "-o", "/dev/null", "-w", "%{http_code}"])
+            .args([
+                "-H",
+                "Authorization: Bearer browser-token-1",
+                "-H",
+                "content-type: application/json",
+            ])
+            .args([
+                "-d",
+                r#"{"problem_id": "sum", "language_id": "python3", "source": "print(0)"}"#,
+            ])
+            .arg(format!("{site}/api/contests/web/submissions"))
+            .output()
+            .expect("curl");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(post(), "200");
+    assert_eq!(post(), "429");
+    let mine = Command::new("curl")
+        .args(["-sS", "-H", "Authorization: Bearer browser-token-1"])
+        .arg(format!("{site}/api/contests/web/submissions"))
+        .output()
+        .expect("curl");
+    let mine: Value = serde_json::from_slice(&mine.stdout).expect("JSON");
+    assert_eq!(mine.as_array().map(Vec::len), Some(2));
 }

@@ -111,10 +111,27 @@ pub fn viewer(
     if token == state.admin_token && user.as_deref().is_none_or(|u| u == "admin") {
         return Ok(Viewer::Admin);
     }
-    if let Some(team) = contest.and_then(|c| c.team_by_token(&token))
-        && user.as_deref().is_none_or(|u| u == team.id)
-    {
-        return Ok(Viewer::Team(team.id.clone()));
+    // Outside a contest (creating one, the queue), any contest's team token is a team.
+    let contests = match contest {
+        Some(c) => vec![c.spec.id.clone()],
+        None => state
+            .all_contests()
+            .iter()
+            .map(|c| c.spec.id.clone())
+            .collect(),
+    };
+    for cid in contests {
+        let found = match contest {
+            Some(c) => c.team_by_token(&token).map(|t| t.id.clone()),
+            None => state
+                .contest(&cid)
+                .and_then(|c| c.team_by_token(&token).map(|t| t.id.clone())),
+        };
+        if let Some(team) = found
+            && user.as_deref().is_none_or(|u| u == team)
+        {
+            return Ok(Viewer::Team(team));
+        }
     }
     Err(ApiError::unauthorized("unknown token"))
 }

@@ -241,6 +241,26 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
         assert!(ids.contains(&id), "judgement type {id} in {ids:?}");
     }
 
+    assert_eq!(
+        get_json(&server, "/api/contests/arena/problems/range-sum", None)["label"],
+        "B"
+    );
+    assert_eq!(
+        get_json(&server, "/api/contests/arena/teams/t2", None)["name"],
+        "Team Two"
+    );
+    assert_eq!(
+        get_json(&server, "/api/contests/arena/judgement-types/CE", None)["penalty"],
+        false
+    );
+    for missing in [
+        "/api/contests/arena/problems/nope",
+        "/api/contests/arena/clarifications-x",
+        "/api/contests/nope/problems",
+    ] {
+        let (status, text) = http("GET", &format!("{}{missing}", server.base), None, None);
+        assert_eq!(status, 404, "{missing}: {text}");
+    }
     let ac_sum = source("sum", "accepted/sum.c");
     let wa_sum = source("sum", "wrong_answer/first_only.py");
     let ce_sum = source("sum", "compile_error/missing_semicolon.cpp");

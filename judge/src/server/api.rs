@@ -44,33 +44,16 @@ pub fn router(state: Shared, max_body: usize) -> Router {
         .route("/api/contests", get(list_contests).post(create_contest))
         .route("/api/contests/{cid}", get(get_contest))
         .route("/api/contests/{cid}/state", get(get_state))
-        .route("/api/contests/{cid}/problems", get(list_problems))
-        .route("/api/contests/{cid}/problems/{id}", get(get_problem))
-        .route("/api/contests/{cid}/languages", get(list_languages))
-        .route("/api/contests/{cid}/languages/{id}", get(get_language))
-        .route(
-            "/api/contests/{cid}/judgement-types",
-            get(list_judgement_types),
-        )
-        .route(
-            "/api/contests/{cid}/judgement-types/{id}",
-            get(get_judgement_type),
-        )
-        .route("/api/contests/{cid}/teams", get(list_teams))
-        .route("/api/contests/{cid}/teams/{id}", get(get_team))
         .route(
             "/api/contests/{cid}/submissions",
             get(list_submissions).post(post_submission),
         )
-        .route("/api/contests/{cid}/submissions/{id}", get(get_submission))
         .route(
             "/api/contests/{cid}/submissions/{id}/files",
             get(get_submission_files),
         )
-        .route("/api/contests/{cid}/judgements", get(list_judgements))
-        .route("/api/contests/{cid}/judgements/{id}", get(get_judgement))
-        .route("/api/contests/{cid}/runs", get(list_runs))
-        .route("/api/contests/{cid}/runs/{id}", get(get_run))
+        .route("/api/contests/{cid}/{kind}", get(list_objects))
+        .route("/api/contests/{cid}/{kind}/{id}", get(get_object))
         .route("/api/contests/{cid}/scoreboard", get(get_scoreboard))
         .route("/api/contests/{cid}/event-feed", get(event_feed))
         .route("/api/queue", get(queue_status))
@@ -214,82 +197,6 @@ async fn get_state(
     Ok(axum::Json(clics::state(&contest, Utc::now(), pending)))
 }
 
-async fn list_problems(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-) -> ApiResult<axum::Json<Value>> {
-    Ok(axum::Json(Value::Array(clics::problems(
-        contest_of(&state, &cid)?.as_ref(),
-    ))))
-}
-
-async fn get_problem(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-) -> ApiResult<axum::Json<Value>> {
-    one(
-        clics::problems(contest_of(&state, &cid)?.as_ref()),
-        &id,
-        "problem",
-    )
-}
-
-async fn list_languages(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-) -> ApiResult<axum::Json<Value>> {
-    Ok(axum::Json(Value::Array(clics::languages(
-        contest_of(&state, &cid)?.as_ref(),
-    ))))
-}
-
-async fn get_language(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-) -> ApiResult<axum::Json<Value>> {
-    one(
-        clics::languages(contest_of(&state, &cid)?.as_ref()),
-        &id,
-        "language",
-    )
-}
-
-async fn list_judgement_types(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-) -> ApiResult<axum::Json<Value>> {
-    contest_of(&state, &cid)?;
-    Ok(axum::Json(Value::Array(clics::judgement_types())))
-}
-
-async fn get_judgement_type(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-) -> ApiResult<axum::Json<Value>> {
-    contest_of(&state, &cid)?;
-    one(clics::judgement_types(), &id, "judgement type")
-}
-
-async fn list_teams(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-) -> ApiResult<axum::Json<Value>> {
-    Ok(axum::Json(Value::Array(clics::teams(
-        contest_of(&state, &cid)?.as_ref(),
-    ))))
-}
-
-async fn get_team(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-) -> ApiResult<axum::Json<Value>> {
-    one(
-        clics::teams(contest_of(&state, &cid)?.as_ref()),
-        &id,
-        "team",
-    )
-}
-
 async fn visible_submissions(
     state: &AppState,
     contest: &Contest,
@@ -299,30 +206,54 @@ async fn visible_submissions(
     Ok(rows.iter().map(|s| clics::submission(contest, s)).collect())
 }
 
-async fn list_submissions(
+/// The objects of one CLICS collection that `who` may see.
+async fn collection(
+    state: &AppState,
+    contest: &Contest,
+    who: &Viewer,
+    kind: &str,
+) -> ApiResult<Vec<Value>> {
+    Ok(match kind {
+        "problems" => clics::problems(contest),
+        "languages" => clics::languages(contest),
+        "judgement-types" => clics::judgement_types(),
+        "teams" => clics::teams(contest),
+        "submissions" => visible_submissions(state, contest, who).await?,
+        "judgements" => visible_judgements(state, contest, who).await?,
+        "runs" => visible_runs(state, contest, who).await?,
+        other => return Err(ApiError::not_found(format!("no endpoint `{other}`"))),
+    })
+}
+
+async fn list_objects(
     State(state): State<Shared>,
-    Path(cid): Path<String>,
+    Path((cid, kind)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> ApiResult<axum::Json<Value>> {
     let contest = contest_of(&state, &cid)?;
     let who = viewer(&state, Some(&contest), &headers)?;
     Ok(axum::Json(Value::Array(
-        visible_submissions(&state, &contest, &who).await?,
+        collection(&state, &contest, &who, &kind).await?,
     )))
 }
 
-async fn get_submission(
+async fn list_submissions(
+    state: State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    list_objects(state, Path((cid, "submissions".to_owned())), headers).await
+}
+
+async fn get_object(
     State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
+    Path((cid, kind, id)): Path<(String, String, String)>,
     headers: HeaderMap,
 ) -> ApiResult<axum::Json<Value>> {
     let contest = contest_of(&state, &cid)?;
     let who = viewer(&state, Some(&contest), &headers)?;
-    one(
-        visible_submissions(&state, &contest, &who).await?,
-        &id,
-        "submission",
-    )
+    let what = kind.trim_end_matches('s');
+    one(collection(&state, &contest, &who, &kind).await?, &id, what)
 }
 
 async fn get_submission_files(
@@ -565,32 +496,6 @@ async fn visible_judgements(
         .collect())
 }
 
-async fn list_judgements(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<axum::Json<Value>> {
-    let contest = contest_of(&state, &cid)?;
-    let who = viewer(&state, Some(&contest), &headers)?;
-    Ok(axum::Json(Value::Array(
-        visible_judgements(&state, &contest, &who).await?,
-    )))
-}
-
-async fn get_judgement(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-    headers: HeaderMap,
-) -> ApiResult<axum::Json<Value>> {
-    let contest = contest_of(&state, &cid)?;
-    let who = viewer(&state, Some(&contest), &headers)?;
-    one(
-        visible_judgements(&state, &contest, &who).await?,
-        &id,
-        "judgement",
-    )
-}
-
 async fn visible_runs(state: &AppState, contest: &Contest, who: &Viewer) -> ApiResult<Vec<Value>> {
     let judgements = visible_judgements(state, contest, who).await?;
     let ids: std::collections::HashSet<&str> =
@@ -601,28 +506,6 @@ async fn visible_runs(state: &AppState, contest: &Contest, who: &Viewer) -> ApiR
         .filter(|r| ids.contains(r.judgement_id.as_str()))
         .map(|r| clics::run(contest, r))
         .collect())
-}
-
-async fn list_runs(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-) -> ApiResult<axum::Json<Value>> {
-    let contest = contest_of(&state, &cid)?;
-    let who = viewer(&state, Some(&contest), &headers)?;
-    Ok(axum::Json(Value::Array(
-        visible_runs(&state, &contest, &who).await?,
-    )))
-}
-
-async fn get_run(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-    headers: HeaderMap,
-) -> ApiResult<axum::Json<Value>> {
-    let contest = contest_of(&state, &cid)?;
-    let who = viewer(&state, Some(&contest), &headers)?;
-    one(visible_runs(&state, &contest, &who).await?, &id, "run")
 }
 
 /// The scoreboard `who` may see at `now`: frozen for teams and the public between the

@@ -837,16 +837,24 @@ fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name:
                         continue;
                     };
                     match key {
-                        "time_limit" => {
-                            limits.time = Duration::from_secs_f64(number);
-                            have_time = true;
+                        "time_limit" | "compilation_time" => {
+                            let Ok(duration) = Duration::try_from_secs_f64(number) else {
+                                ctx.error(
+                                    path,
+                                    format!("limit `{key}` is too large: {number} seconds"),
+                                );
+                                continue;
+                            };
+                            if key == "time_limit" {
+                                limits.time = duration;
+                                have_time = true;
+                            } else {
+                                limits.compilation_time = duration;
+                            }
                         }
                         "memory" => limits.memory_bytes = (number * MIB as f64) as u64,
                         "output" => limits.output_bytes = (number * MIB as f64) as u64,
                         "code" => limits.code_bytes = (number * 1024.0) as u64,
-                        "compilation_time" => {
-                            limits.compilation_time = Duration::from_secs_f64(number)
-                        }
                         "compilation_memory" => {
                             limits.compilation_memory_bytes = (number * MIB as f64) as u64
                         }
@@ -860,8 +868,13 @@ fn read_header(ctx: &mut Ctx, path: &Path, yaml: &serde_yaml::Value, short_name:
     if !have_time && timelimit_file.is_file() {
         match std::fs::read_to_string(&timelimit_file).map(|t| t.trim().parse::<f64>()) {
             Ok(Ok(seconds)) if seconds.is_finite() && seconds > 0.0 => {
-                limits.time = Duration::from_secs_f64(seconds);
-                have_time = true;
+                match Duration::try_from_secs_f64(seconds) {
+                    Ok(duration) => {
+                        limits.time = duration;
+                        have_time = true;
+                    }
+                    Err(_) => ctx.error(&timelimit_file, format!("{seconds} seconds is too large")),
+                }
             }
             _ => ctx.error(&timelimit_file, "must hold a positive number of seconds"),
         }

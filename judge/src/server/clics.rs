@@ -175,3 +175,61 @@ pub fn run(c: &Contest, r: &RunRow) -> Value {
         "run_time": r.run_time,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::contest::{ContestSpec, Scoring};
+
+    #[test]
+    fn state_follows_the_clock_freeze_and_thaw_at_the_end() {
+        let start: DateTime<Utc> = "2026-01-01T10:00:00Z".parse().unwrap();
+        let contest = Contest {
+            spec: ContestSpec {
+                id: "c".into(),
+                name: "C".into(),
+                start_time: start,
+                duration: chrono::Duration::hours(5),
+                scoreboard_freeze_duration: chrono::Duration::hours(1),
+                scoring: Scoring::Icpc,
+                penalty_minutes: 20,
+                submissions_per_minute: 10,
+                languages: None,
+                problems: vec![],
+                teams: vec![],
+            },
+            problems: vec![],
+        };
+        let at =
+            |h: i64, pending: bool| state(&contest, start + chrono::Duration::minutes(h), pending);
+        let before = at(-10, false);
+        assert!(before["started"].is_null() && before["frozen"].is_null());
+        let running = at(60, false);
+        assert_eq!(running["started"], "2026-01-01T10:00:00.000Z");
+        assert!(running["frozen"].is_null());
+        let frozen = at(250, false);
+        assert_eq!(frozen["frozen"], "2026-01-01T14:00:00.000Z");
+        assert!(frozen["ended"].is_null() && frozen["thawed"].is_null());
+        let ended_pending = at(301, true);
+        assert_eq!(ended_pending["ended"], "2026-01-01T15:00:00.000Z");
+        assert_eq!(ended_pending["thawed"], "2026-01-01T15:00:00.000Z");
+        assert!(
+            ended_pending["finalized"].is_null(),
+            "not final while judging"
+        );
+        let done = at(301, false);
+        assert_eq!(done["finalized"], "2026-01-01T15:00:00.000Z");
+        assert_eq!(done["end_of_updates"], done["finalized"]);
+    }
+
+    #[test]
+    fn judgement_types_have_the_spec_ids_and_penalties() {
+        let types = judgement_types();
+        let get = |id: &str| types.iter().find(|t| t["id"] == id).cloned().unwrap();
+        assert_eq!(get("AC")["solved"], true);
+        assert_eq!(get("WA")["penalty"], true);
+        assert_eq!(get("CE")["penalty"], false);
+        assert_eq!(get("JE")["penalty"], false);
+        assert_eq!(types.len(), 8);
+    }
+}

@@ -1048,6 +1048,18 @@ fn read_group(
             if file_name.ends_with(".files") {
                 continue;
             }
+            // A linked folder may lead back above itself (`link -> ..`): loading would go
+            // round the loop, so test groups must be real folders.
+            if path
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
+            {
+                ctx.error(
+                    &path,
+                    "is a symbolic link to a folder; a test group must be a real folder",
+                );
+                continue;
+            }
             let sub = read_group(
                 ctx,
                 &path,

@@ -95,31 +95,27 @@ pub fn viewer(
         return Ok(Viewer::Admin);
     }
     // Outside a contest (creating one, the queue), any contest's team token is a team.
-    let contests = match contest {
-        Some(c) => vec![c.spec.id.clone()],
-        None => state
-            .all_contests()
-            .iter()
-            .map(|c| c.spec.id.clone())
-            .collect(),
+    let all = if contest.is_none() {
+        state.all_contests()
+    } else {
+        Vec::new()
     };
-    for cid in contests {
-        let found = match contest {
-            Some(c) => c.team_by_token(&token).map(|t| t.id.clone()),
-            None => state
-                .contest(&cid)
-                .and_then(|c| c.team_by_token(&token).map(|t| t.id.clone())),
-        };
-        if let Some(team) = found
-            && user.as_deref().is_none_or(|u| u == team)
+    let contests: Vec<&Contest> = match contest {
+        Some(c) => vec![c],
+        None => all.iter().map(AsRef::as_ref).collect(),
+    };
+    for c in contests {
+        if let Some(team) = c.team_by_token(&token)
+            && user.as_deref().is_none_or(|u| u == team.id)
         {
-            return Ok(Viewer::Team(team));
+            return Ok(Viewer::Team(team.id.clone()));
         }
     }
     Err(ApiError::unauthorized("unknown token"))
 }
 
-fn contest_of(state: &AppState, cid: &str) -> ApiResult<Arc<Contest>> {
+/// The contest `cid`, or 404 naming it.
+pub fn contest_of(state: &AppState, cid: &str) -> ApiResult<Arc<Contest>> {
     state
         .contest(cid)
         .ok_or_else(|| ApiError::not_found(format!("no contest `{cid}`")))

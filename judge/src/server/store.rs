@@ -173,6 +173,19 @@ pub enum Viewer {
     Public,
 }
 
+impl Viewer {
+    /// The binds of the visibility filter `($all = 1 OR team_id = $team)`: admins see
+    /// every row, a team its own (and, for events, the public ones), the public none of
+    /// the team rows (`team_id = NULL` is never true).
+    fn filter(&self) -> (i64, Option<&str>) {
+        match self {
+            Viewer::Admin => (1, None),
+            Viewer::Team(team) => (0, Some(team)),
+            Viewer::Public => (0, None),
+        }
+    }
+}
+
 impl Store {
     /// Opens (and creates) the database at `url`: `sqlite://FILE` (or a bare path) or
     /// `postgres://...`.
@@ -438,7 +451,8 @@ impl Store {
             "UPDATE submissions SET state = 'judging', worker = $1, lease_until = $2, attempts = attempts + 1 \
              WHERE seq = (SELECT seq FROM submissions WHERE state = 'queued' \
              OR (state = 'judging' AND lease_until < $3) ORDER BY seq LIMIT 1{lock}) \
-             RETURNING {SUBMISSION_COLUMNS}"
+             RETURNING {}",
+            submission_columns("source")
         );
         let row = sqlx::query(&sql)
             .bind(worker)
@@ -567,28 +581,7 @@ impl Store {
         contest_id: &str,
         viewer: &Viewer,
     ) -> Result<Vec<SubmissionRow>, ServerError> {
-        let rows = match viewer {
-            Viewer::Admin => {
-                sqlx::query(&format!(
-                    "SELECT {SUBMISSION_COLUMNS} FROM submissions WHERE contest_id = $1 ORDER BY seq"
-                ))
-                .bind(contest_id)
-                .fetch_all(&self.pool)
-                .await
-            }
-            Viewer::Team(team) => {
-                sqlx::query(&format!(
-                    "SELECT {SUBMISSION_COLUMNS} FROM submissions WHERE contest_id = $1 AND team_id = $2 ORDER BY seq"
-                ))
-                .bind(contest_id)
-                .bind(team)
-                .fetch_all(&self.pool)
-                .await
-            }
-            Viewer::Public => return Ok(Vec::new()),
-        }
-        .map_err(db)?;
-        rows.iter().map(submission_row).collect()
+        self.select_submissions(contest_id, viewer, "source").await
     }
 
     /// The submissions of a contest without their source text (for the scoreboard).
@@ -596,11 +589,24 @@ impl Store {
         &self,
         contest_id: &str,
     ) -> Result<Vec<SubmissionRow>, ServerError> {
-        let rows = sqlx::query(
-            "SELECT seq, id, contest_id, team_id, problem_id, language_id, '' AS source, time_ms, \
-             contest_time_ms, state, attempts FROM submissions WHERE contest_id = $1 ORDER BY seq",
-        )
+        self.select_submissions(contest_id, &Viewer::Admin, "'' AS source")
+            .await
+    }
+
+    async fn select_submissions(
+        &self,
+        contest_id: &str,
+        viewer: &Viewer,
+        source: &str,
+    ) -> Result<Vec<SubmissionRow>, ServerError> {
+        let (all, team) = viewer.filter();
+        let rows = sqlx::query(&format!(
+            "SELECT {} FROM submissions WHERE contest_id = $1 AND ($2 = 1 OR team_id = $3) ORDER BY seq",
+            submission_columns(source)
+        ))
         .bind(contest_id)
+        .bind(all)
+        .bind(team)
         .fetch_all(&self.pool)
         .await
         .map_err(db)?;
@@ -678,36 +684,18 @@ impl Store {
         viewer: &Viewer,
         limit: i64,
     ) -> Result<Vec<EventRow>, ServerError> {
-        let base = "SELECT seq, type, obj_id, data FROM events WHERE contest_id = $1 AND seq > $2";
-        let rows = match viewer {
-            Viewer::Admin => {
-                sqlx::query(&format!("{base} ORDER BY seq LIMIT $3"))
-                    .bind(contest_id)
-                    .bind(after)
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await
-            }
-            Viewer::Team(team) => {
-                sqlx::query(&format!(
-                    "{base} AND (team_id IS NULL OR team_id = $3) ORDER BY seq LIMIT $4"
-                ))
-                .bind(contest_id)
-                .bind(after)
-                .bind(team)
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await
-            }
-            Viewer::Public => {
-                sqlx::query(&format!("{base} AND team_id IS NULL ORDER BY seq LIMIT $3"))
-                    .bind(contest_id)
-                    .bind(after)
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await
-            }
-        }
+        let (all, team) = viewer.filter();
+        let rows = sqlx::query(
+            "SELECT seq, type, obj_id, data FROM events WHERE contest_id = $1 AND seq > $2 \
+             AND ($3 = 1 OR team_id IS NULL OR team_id = $4) ORDER BY seq LIMIT $5",
+        )
+        .bind(contest_id)
+        .bind(after)
+        .bind(all)
+        .bind(team)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
         .map_err(db)?;
         rows.iter()
             .map(|r| {
@@ -761,8 +749,14 @@ impl Store {
     }
 }
 
-const SUBMISSION_COLUMNS: &str = "seq, id, contest_id, team_id, problem_id, language_id, source, time_ms, \
-     contest_time_ms, state, attempts";
+/// The submission columns that [`submission_row`] reads, with `source` as the expression
+/// for the source text (`'' AS source` leaves it out).
+fn submission_columns(source: &str) -> String {
+    format!(
+        "seq, id, contest_id, team_id, problem_id, language_id, {source}, time_ms, \
+         contest_time_ms, state, attempts"
+    )
+}
 
 fn submission_row(r: &AnyRow) -> Result<SubmissionRow, ServerError> {
     Ok(SubmissionRow {

@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use super::AppState;
 use super::api;
+use super::api::contest_of;
 use super::contest::Contest;
 use super::error::ApiError;
 use super::store::Viewer;
@@ -84,12 +85,6 @@ fn cookie_headers(headers: &HeaderMap) -> HeaderMap {
 
 fn who(state: &AppState, contest: &Contest, headers: &HeaderMap) -> Viewer {
     api::viewer(state, Some(contest), &cookie_headers(headers)).unwrap_or(Viewer::Public)
-}
-
-fn contest_of(state: &AppState, cid: &str) -> Result<Arc<Contest>, ApiError> {
-    state
-        .contest(cid)
-        .ok_or_else(|| ApiError::not_found(format!("no contest `{cid}`")))
 }
 
 #[allow(clippy::needless_pass_by_value)] // used as `Err(e) => error_page(e)`
@@ -425,18 +420,32 @@ async fn submit(
     }
 }
 
+/// One of the page's live parts for the caller: their submissions or the scoreboard.
+#[derive(Clone, Copy)]
+enum Part {
+    Mine,
+    Board,
+}
+
+async fn fragment(state: &AppState, cid: &str, headers: &HeaderMap, part: Part) -> Response {
+    let contest = match contest_of(state, cid) {
+        Ok(contest) => contest,
+        Err(e) => return e.into_response(),
+    };
+    let viewer = who(state, &contest, headers);
+    let html = match part {
+        Part::Mine => mine_html(state, &contest, &viewer).await,
+        Part::Board => board_html(state, &contest, &viewer).await,
+    };
+    Html(html).into_response()
+}
+
 async fn mine_fragment(
     State(state): State<Shared>,
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    match contest_of(&state, &cid) {
-        Ok(contest) => {
-            let viewer = who(&state, &contest, &headers);
-            Html(mine_html(&state, &contest, &viewer).await).into_response()
-        }
-        Err(e) => e.into_response(),
-    }
+    fragment(&state, &cid, &headers, Part::Mine).await
 }
 
 async fn board_fragment(
@@ -444,13 +453,7 @@ async fn board_fragment(
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    match contest_of(&state, &cid) {
-        Ok(contest) => {
-            let viewer = who(&state, &contest, &headers);
-            Html(board_html(&state, &contest, &viewer).await).into_response()
-        }
-        Err(e) => e.into_response(),
-    }
+    fragment(&state, &cid, &headers, Part::Board).await
 }
 
 #[cfg(test)]

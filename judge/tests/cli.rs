@@ -3,16 +3,12 @@
 //! sandbox. Under `CI=true` a missing Docker or bubblewrap fails the test; elsewhere the
 //! test says what is missing and returns.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn judge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
-        .output()
-        .expect("the judge binary runs")
-}
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{available, judge, write};
 
 /// Sandbox tests run side by side, except the hostile corpus, which checks afterwards
 /// that no process of the sandbox user is left and so must run alone.
@@ -22,41 +18,6 @@ fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
     SANDBOX
         .read()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-/// Whether `backend` can run here; under CI a missing backend is a failure.
-fn available(backend: &str) -> bool {
-    let why = match backend {
-        "docker" => {
-            let ok = Command::new("docker")
-                .arg("info")
-                .output()
-                .is_ok_and(|o| o.status.success());
-            (!ok).then_some("no Docker daemon answers (run ci/setup)")
-        }
-        _ => (!Path::new("/usr/bin/bwrap").is_file())
-            .then_some("bubblewrap is not installed (run ci/setup)"),
-    };
-    match why {
-        None => true,
-        Some(why) if in_ci() => {
-            panic!("{backend}: {why}; CI=true, so this is a failure, not a skip")
-        }
-        Some(why) => {
-            eprintln!("skipping the {backend} part: {why}");
-            false
-        }
-    }
-}
-
-fn write(root: &Path, path: &str, text: &str) {
-    let path = root.join(path);
-    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-    std::fs::write(path, text).expect("write");
 }
 
 /// A small package: add two numbers, 1 s, 64 MiB, 1 MiB of output.

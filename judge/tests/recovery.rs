@@ -9,18 +9,17 @@
 //! This test owns the Docker daemon while it runs (it stops and restarts it), so it is
 //! the only test in this binary, and cargo runs test binaries one after another.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+
+use common::{available, http_json, start_serve};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 const ADMIN: &str = "recovery-admin-token";
-
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
 
 fn docker_answers() -> bool {
     Command::new("docker")
@@ -29,42 +28,9 @@ fn docker_answers() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
+/// An admin's request; its JSON answer.
 fn http(method: &str, url: &str, body: Option<&Value>) -> Value {
-    let mut cmd = Command::new("curl");
-    cmd.args([
-        "-sS",
-        "-X",
-        method,
-        "-H",
-        &format!("Authorization: Bearer {ADMIN}"),
-    ]);
-    cmd.args(["-H", "content-type: application/json"]);
-    if body.is_some() {
-        cmd.args(["--data-binary", "@-"]);
-    }
-    cmd.arg(url).stdin(Stdio::piped()).stdout(Stdio::piped());
-    let mut child = cmd.spawn().expect("curl");
-    let mut stdin = child.stdin.take().expect("stdin");
-    if let Some(body) = body {
-        stdin.write_all(body.to_string().as_bytes()).expect("body");
-    }
-    drop(stdin);
-    let out = child.wait_with_output().expect("curl");
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{method} {url}: {e}: {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })
+    http_json(method, url, Some(ADMIN), body)
 }
 
 fn wait_for(what: &str, secs: u64, mut done: impl FnMut() -> bool) {
@@ -117,12 +83,7 @@ fn restart_dockerd() {
 
 #[test]
 fn a_killed_container_and_a_docker_restart_end_as_judge_errors_and_are_judged_again() {
-    if !docker_answers() {
-        assert!(
-            !in_ci(),
-            "no Docker daemon answers (run ci/setup); CI=true, so this fails"
-        );
-        eprintln!("skipping: no Docker daemon answers (run ci/setup)");
+    if !available("docker") {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -139,34 +100,22 @@ fn a_killed_container_and_a_docker_restart_end_as_judge_errors_and_are_judged_ag
         ),
     )
     .expect("contest");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--workers",
-            "1",
-            "--backend",
-            "docker",
-        ])
-        .args(["--max-attempts", "20", "--contest"])
-        .arg(&contest)
-        .arg("--db")
-        .arg(dir.path().join("rec.db"))
-        .env("ARENA_ADMIN_TOKEN", ADMIN)
-        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("judge serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let _server = Killed(child);
-    let base = format!(
-        "http://{}",
-        line.trim().strip_prefix("listening on ").expect("address")
-    );
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.args([
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--workers",
+        "1",
+        "--backend",
+        "docker",
+    ])
+    .args(["--max-attempts", "20", "--contest"])
+    .arg(&contest)
+    .arg("--db")
+    .arg(dir.path().join("rec.db"))
+    .env("ARENA_ADMIN_TOKEN", ADMIN);
+    let (_server, base) = start_serve(cmd);
 
     // A correct program that takes about half a second per test: killable mid-judging.
     let slow = "import sys, time\nd = sys.stdin.read().split()\ntime.sleep(0.5)\nprint(sum(map(int, d[1:1 + int(d[0])])))\n";

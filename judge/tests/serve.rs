@@ -5,30 +5,18 @@
 //! judging and restarted on the same file, and every acknowledged submission must end
 //! with exactly one judgement.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
+
+use common::{Killed, available, http, present, start_serve};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 const ADMIN: &str = "admin-token-for-tests";
-
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-fn bwrap_available() -> bool {
-    if Path::new("/usr/bin/bwrap").is_file() {
-        return true;
-    }
-    assert!(
-        !in_ci(),
-        "bubblewrap is not installed (run ci/setup); CI=true, so this fails"
-    );
-    eprintln!("skipping: bubblewrap is not installed (run ci/setup)");
-    false
-}
 
 fn packages() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages")
@@ -39,95 +27,37 @@ fn source(package: &str, path: &str) -> String {
         .expect("reference submission")
 }
 
+/// A running `judge serve` and its base URL.
 struct Server {
-    child: Child,
+    child: Killed,
     base: String,
 }
 
 impl Server {
     fn start(contest: &Path, db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--workers",
-                "2",
-                "--backend",
-                "bwrap",
-            ])
-            .arg("--contest")
-            .arg(contest)
-            .arg("--db")
-            .arg(format!("sqlite://{}", db.display()))
-            .env("ARENA_ADMIN_TOKEN", ADMIN)
-            .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("judge serve starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("first line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
-        Server {
-            child,
-            base: format!("http://{addr}"),
-        }
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--workers",
+            "2",
+            "--backend",
+            "bwrap",
+        ])
+        .arg("--contest")
+        .arg(contest)
+        .arg("--db")
+        .arg(format!("sqlite://{}", db.display()))
+        .env("ARENA_ADMIN_TOKEN", ADMIN);
+        let (child, base) = start_serve(cmd);
+        Server { child, base }
     }
 
+    /// SIGKILL: no chance to clean up.
     fn kill(&mut self) {
-        // SIGKILL: no chance to clean up.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.kill();
     }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// An HTTP request with curl; returns the status and the body.
-fn http(method: &str, url: &str, token: Option<&str>, body: Option<&str>) -> (u16, String) {
-    let mut cmd = Command::new("curl");
-    cmd.args([
-        "-sS",
-        "-X",
-        method,
-        "-w",
-        "\n%{http_code}",
-        "-H",
-        "content-type: application/json",
-    ]);
-    if let Some(token) = token {
-        cmd.args(["-H", &format!("Authorization: Bearer {token}")]);
-    }
-    if body.is_some() {
-        cmd.args(["--data-binary", "@-"]);
-    }
-    cmd.arg(url).stdin(Stdio::piped()).stdout(Stdio::piped());
-    let mut child = cmd.spawn().expect("curl runs");
-    if let Some(body) = body {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(body.as_bytes())
-            .expect("write body");
-    } else {
-        drop(child.stdin.take());
-    }
-    let out = child.wait_with_output().expect("curl output");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let (body, status) = text.rsplit_once('\n').unwrap_or(("", &text));
-    (status.trim().parse().unwrap_or(0), body.to_owned())
 }
 
 fn get_json(server: &Server, path: &str, token: Option<&str>) -> Value {
@@ -218,7 +148,7 @@ fn summary(board: &Value) -> Vec<RowSummary> {
 
 #[test]
 fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
-    if !bwrap_available() {
+    if !available("bwrap") {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -797,38 +727,26 @@ fn start_pg_server(contest: &Path, db_url: &str, netns: Option<&str>) -> Server 
     .arg("--contest")
     .arg(contest)
     .args(["--db", db_url])
-    .env("ARENA_ADMIN_TOKEN", ADMIN)
-    .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
-    .stdout(Stdio::piped());
-    let mut child = cmd.spawn().expect("judge serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("first line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_owned();
-    Server {
-        child,
-        base: format!("http://{addr}"),
-    }
+    .env("ARENA_ADMIN_TOKEN", ADMIN);
+    let (child, base) = start_serve(cmd);
+    Server { child, base }
 }
 
 #[test]
 fn several_hosts_share_one_postgres_queue_without_judging_twice() {
-    if !bwrap_available() {
+    if !available("bwrap") {
         return;
     }
-    let Some(admin_url) = std::env::var("ARENA_PG_URL").ok() else {
-        assert!(
-            !in_ci(),
-            "ARENA_PG_URL is not set (run ci/setup); CI=true, so this fails"
-        );
-        eprintln!("skipping: ARENA_PG_URL is not set (run ci/setup)");
+    let admin_url = std::env::var("ARENA_PG_URL").ok();
+    if !present(
+        "postgres",
+        admin_url
+            .is_none()
+            .then_some("ARENA_PG_URL is not set (run ci/setup)"),
+    ) {
         return;
-    };
+    }
+    let admin_url = admin_url.expect("checked");
     let dbname = format!("arena_test_{}_{}", std::process::id(), rand_suffix());
     psql(&admin_url, &format!("CREATE DATABASE {dbname}"));
     let base_url = admin_url
@@ -845,7 +763,7 @@ fn several_hosts_share_one_postgres_queue_without_judging_twice() {
     let front = start_pg_server(&contest, &local_url, None);
     let mut remote = start_pg_server(&contest, &remote_url, Some(&net.name));
     let _third = start_pg_server(&contest, &local_url, None);
-    let remote_pid = remote.child.id();
+    let remote_pid = remote.child.0.id();
     let start = get_json(&front, "/api/contests/arena", None)["start_time"]
         .as_str()
         .unwrap()

@@ -3,49 +3,11 @@
 //! both sandboxes (Docker and bubblewrap). Under `CI=true` a missing backend fails the
 //! test; elsewhere the test says what is missing and returns.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn judge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
-        .output()
-        .expect("the judge binary runs")
-}
-
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-/// Whether `backend` can run here; under CI a missing backend is a failure.
-fn available(backend: &str) -> bool {
-    let why = match backend {
-        "docker" => {
-            let answers = Command::new("docker")
-                .arg("info")
-                .output()
-                .is_ok_and(|o| o.status.success());
-            (!answers).then_some("no Docker daemon answers (run ci/setup)")
-        }
-        _ => (!Path::new("/usr/bin/bwrap").is_file())
-            .then_some("bubblewrap is not installed (run ci/setup)"),
-    };
-    match why {
-        None => true,
-        Some(why) if in_ci() => panic!("{backend}: {why}; CI=true, so this is a failure"),
-        Some(why) => {
-            eprintln!("skipping the {backend} part: {why}");
-            false
-        }
-    }
-}
-
-fn write(root: &Path, path: &str, text: &str) {
-    let path = root.join(path);
-    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-    std::fs::write(path, text).expect("write");
-}
+use common::{available, judge, write};
 
 /// Runs `source` (saved as `name`) on `package` with `--json --all`: the exit code and
 /// the final report.

@@ -1,0 +1,140 @@
+//! Helpers shared by the `judge` crate's end-to-end tests: running the real `judge`
+//! binary, checking that a backend is here (under `CI=true` a missing one fails the test
+//! instead of skipping it), starting `judge serve` and speaking HTTP to it with curl.
+//! Each test binary uses a part of them.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+
+/// Runs the `judge` binary with `args`.
+pub(crate) fn judge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
+        .output()
+        .expect("the judge binary runs")
+}
+
+/// Whether this runs under CI (`CI` set, and not `false` or `0`).
+pub(crate) fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// Whether a test that needs what `why` names may run: `why` is `None` when it is here.
+/// Under CI a missing part is a failure; elsewhere the test says what is missing.
+pub(crate) fn present(what: &str, why: Option<&str>) -> bool {
+    match why {
+        None => true,
+        Some(why) if in_ci() => {
+            panic!("{what}: {why}; CI=true, so this is a failure, not a skip")
+        }
+        Some(why) => {
+            eprintln!("skipping the {what} part: {why}");
+            false
+        }
+    }
+}
+
+/// Whether `backend` (`docker` or `bwrap`) can run here.
+pub(crate) fn available(backend: &str) -> bool {
+    let why = match backend {
+        "docker" => {
+            let ok = Command::new("docker")
+                .arg("info")
+                .output()
+                .is_ok_and(|o| o.status.success());
+            (!ok).then_some("no Docker daemon answers (run ci/setup)")
+        }
+        _ => (!Path::new("/usr/bin/bwrap").is_file())
+            .then_some("bubblewrap is not installed (run ci/setup)"),
+    };
+    present(backend, why)
+}
+
+/// Writes `text` to `root/path`, creating folders.
+pub(crate) fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// A child process killed (SIGKILL) and reaped when dropped.
+pub(crate) struct Killed(pub(crate) Child);
+
+impl Killed {
+    /// Kills it now.
+    pub(crate) fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts `judge serve` as `cmd` (its stdout is taken) and returns the process and the
+/// server's base URL, read from its first line `listening on ADDR`.
+pub(crate) fn start_serve(mut cmd: Command) -> (Killed, String) {
+    let mut child = cmd
+        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("judge serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("first line");
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_owned();
+    (Killed(child), format!("http://{addr}"))
+}
+
+/// An HTTP request with curl (JSON content type, a bearer token when given); returns the
+/// status and the body.
+pub(crate) fn http(
+    method: &str,
+    url: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (u16, String) {
+    let mut cmd = Command::new("curl");
+    cmd.args(["-sS", "-X", method, "-w", "\n%{http_code}"])
+        .args(["-H", "content-type: application/json"]);
+    if let Some(token) = token {
+        cmd.args(["-H", &format!("Authorization: Bearer {token}")]);
+    }
+    if body.is_some() {
+        cmd.args(["--data-binary", "@-"]);
+    }
+    cmd.arg(url).stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = cmd.spawn().expect("curl runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    if let Some(body) = body {
+        stdin.write_all(body.as_bytes()).expect("write body");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("curl output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (body, status) = text.rsplit_once('\n').unwrap_or(("", &text));
+    (status.trim().parse().unwrap_or(0), body.to_owned())
+}
+
+/// [`http`] whose answer must be JSON; returns it whatever the status.
+pub(crate) fn http_json(
+    method: &str,
+    url: &str,
+    token: Option<&str>,
+    body: Option<&serde_json::Value>,
+) -> serde_json::Value {
+    let body = body.map(ToString::to_string);
+    let (status, text) = http(method, url, token, body.as_deref());
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{method} {url} ({status}): {e}: {text}"))
+}

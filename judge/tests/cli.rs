@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{available, judge, write};
+use common::{available, judge, run_on, write};
 
 /// Sandbox tests run side by side, except the hostile corpus, which checks afterwards
 /// that no process of the sandbox user is left and so must run alone.
@@ -524,37 +524,6 @@ int main(int argc, char** argv) {
     return 0;
 }
 "#;
-
-fn run_on(
-    backend: &str,
-    package: &Path,
-    name: &str,
-    source: &str,
-) -> (Option<i32>, serde_json::Value) {
-    let sources = tempfile::tempdir().expect("tempdir");
-    let path = sources.path().join(name);
-    std::fs::write(&path, source).expect("write");
-    let out = judge(&[
-        "run",
-        "--backend",
-        backend,
-        "--json",
-        "--all",
-        "--no-cache",
-        "--problem",
-        package.to_str().expect("utf-8"),
-        path.to_str().expect("utf-8"),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let report =
-        serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap_or_else(|_| {
-            panic!(
-                "no report; stderr: {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
-    (out.status.code(), report)
-}
 
 fn custom_validators(backend: &str) {
     let _shared = shared();

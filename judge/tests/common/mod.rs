@@ -53,6 +53,39 @@ pub(crate) fn available(backend: &str) -> bool {
     present(backend, why)
 }
 
+/// Runs `source` (saved as `name`) on `package` with `judge run --json --all` on
+/// `backend`: the exit code and the final report.
+pub(crate) fn run_on(
+    backend: &str,
+    package: &Path,
+    name: &str,
+    source: &str,
+) -> (Option<i32>, serde_json::Value) {
+    let sources = tempfile::tempdir().expect("tempdir");
+    let path = sources.path().join(name);
+    std::fs::write(&path, source).expect("write");
+    let out = judge(&[
+        "run",
+        "--backend",
+        backend,
+        "--json",
+        "--all",
+        "--no-cache",
+        "--problem",
+        package.to_str().expect("utf-8"),
+        path.to_str().expect("utf-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report =
+        serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap_or_else(|_| {
+            panic!(
+                "no report; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    (out.status.code(), report)
+}
+
 /// Writes `text` to `root/path`, creating folders.
 pub(crate) fn write(root: &Path, path: &str, text: &str) {
     let path = root.join(path);

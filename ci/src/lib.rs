@@ -3,8 +3,10 @@
 //!
 //! - [`arch`]: the dependency direction of DESIGN.md, read from `cargo metadata`.
 //! - [`tidy`]: source hygiene that rustc and clippy do not check (module docs).
+//! - [`require`]: the one rule for tests whose heavy part is missing (fail under CI).
 
 pub mod arch;
+pub mod require;
 pub mod tidy;
 
 use std::path::PathBuf;

@@ -1,0 +1,81 @@
+//! The one rule for tests that need a heavy part of the machine (Docker, bubblewrap,
+//! libtorch, the venv, the model, PostgreSQL, Chromium, the shared data): under CI a
+//! missing part fails the test; elsewhere the test says what is missing and returns.
+//!
+//! Every crate's tests take it as a dev-dependency on `ci`, so the rule is decided here
+//! and nowhere else.
+
+/// Whether this runs under CI: `CI` is set and is neither empty, `false` nor `0`.
+pub fn in_ci() -> bool {
+    ci_value(std::env::var_os("CI").as_deref())
+}
+
+fn ci_value(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// Whether a test that needs `part` may go on: `missing` is `None` when the part is here,
+/// or says why it is not. Under CI a missing part panics (a failure, not a skip);
+/// elsewhere it prints a note and returns `false`, and the test returns early.
+pub fn present(part: &str, missing: Option<&str>) -> bool {
+    decide(part, missing, in_ci())
+}
+
+fn decide(part: &str, missing: Option<&str>, ci: bool) -> bool {
+    match missing {
+        None => true,
+        Some(why) if ci => panic!("{part}: {why}; CI=true, so this is a failure, not a skip"),
+        Some(why) => {
+            eprintln!("skipping the part that needs {part}: {why}");
+            false
+        }
+    }
+}
+
+/// The path in the environment variable `name` when it is set and exists; otherwise
+/// [`present`] decides (a panic under CI, `None` elsewhere).
+pub fn env_path(name: &str) -> Option<std::path::PathBuf> {
+    let found = std::env::var_os(name)
+        .map(std::path::PathBuf::from)
+        .filter(|path| path.exists());
+    match found {
+        Some(path) => Some(path),
+        None => {
+            present(name, Some("not set or not found (run ci/setup)"));
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn ci_is_any_value_but_empty_false_and_zero() {
+        assert!(!ci_value(None));
+        assert!(!ci_value(Some(OsStr::new(""))));
+        assert!(!ci_value(Some(OsStr::new("false"))));
+        assert!(!ci_value(Some(OsStr::new("0"))));
+        assert!(ci_value(Some(OsStr::new("true"))));
+        assert!(ci_value(Some(OsStr::new("1"))));
+    }
+
+    #[test]
+    fn a_present_part_goes_on_everywhere() {
+        assert!(decide("docker", None, true));
+        assert!(decide("docker", None, false));
+    }
+
+    #[test]
+    fn a_missing_part_is_a_skip_outside_ci() {
+        assert!(!decide("docker", Some("no daemon answers"), false));
+    }
+
+    #[test]
+    #[should_panic(expected = "docker: no daemon answers; CI=true, so this is a failure")]
+    fn a_missing_part_fails_under_ci() {
+        decide("docker", Some("no daemon answers"), true);
+    }
+}

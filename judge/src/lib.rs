@@ -9,7 +9,6 @@ mod error;
 pub mod grade;
 pub mod lang;
 pub mod sandbox;
-pub mod server;
 pub mod verify;
 
 pub use error::{Error, Result};

@@ -17,7 +17,7 @@ use problems::Verdict;
 use super::AppState;
 use super::clics;
 use super::store::{Finished, JudgementRow, NewEvent, RunRow, SubmissionRow};
-use crate::grade::{Submission, TestResult, group_score};
+use judge::grade::{Submission, TestResult, group_score};
 
 /// Starts `n` workers on `state`'s queue.
 pub fn spawn(state: &Arc<AppState>, n: usize) {
@@ -88,7 +88,7 @@ async fn judge_one(
     };
     let outcome = match (
         contest.problem(&sub.problem_id),
-        crate::lang::by_id(&sub.language_id),
+        judge::lang::by_id(&sub.language_id),
     ) {
         (Some(p), Ok(language)) => {
             let submission = Submission {
@@ -98,7 +98,7 @@ async fn judge_one(
             };
             let mut finished_at: Vec<i64> = Vec::new();
             let mut on_test = |_: &TestResult| finished_at.push(Utc::now().timestamp_millis());
-            let result = crate::grade::judge(
+            let result = judge::grade::judge(
                 &p.problem,
                 &submission,
                 &state.sandbox,
@@ -108,7 +108,7 @@ async fn judge_one(
             .await;
             result.map(|report| (report, finished_at, p))
         }
-        (None, _) => Err(crate::Error::Unsupported(format!(
+        (None, _) => Err(judge::Error::Unsupported(format!(
             "unknown problem {}",
             sub.problem_id
         ))),

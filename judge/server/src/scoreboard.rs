@@ -229,11 +229,11 @@ pub fn to_clics(contest: &Contest, rows: &[Row]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::contest::{ContestSpec, ProblemSpec, TeamSpec};
+    use crate::contest::{ContestSpec, ProblemSpec, TeamSpec};
 
     fn contest(scoring: Scoring, package: &str) -> std::sync::Arc<Contest> {
         let packages =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages");
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
         let spec = ContestSpec {
             id: "c".into(),
             name: "C".into(),

@@ -12,30 +12,11 @@ use std::process::{Child, Command, Output, Stdio};
 pub(crate) fn judge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
-        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
         .output()
         .expect("the judge binary runs")
 }
 
-/// Whether this runs under CI (`CI` set, and not `false` or `0`).
-pub(crate) fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
-/// Whether a test that needs what `why` names may run: `why` is `None` when it is here.
-/// Under CI a missing part is a failure; elsewhere the test says what is missing.
-pub(crate) fn present(what: &str, why: Option<&str>) -> bool {
-    match why {
-        None => true,
-        Some(why) if in_ci() => {
-            panic!("{what}: {why}; CI=true, so this is a failure, not a skip")
-        }
-        Some(why) => {
-            eprintln!("skipping the {what} part: {why}");
-            false
-        }
-    }
-}
+pub(crate) use ci::require::{in_ci, present};
 
 /// Whether `backend` (`docker` or `bwrap`) can run here.
 pub(crate) fn available(backend: &str) -> bool {
@@ -114,7 +95,6 @@ impl Drop for Killed {
 /// server's base URL, read from its first line `listening on ADDR`.
 pub(crate) fn start_serve(mut cmd: Command) -> (Killed, String) {
     let mut child = cmd
-        .env("JUDGE_SUPERVISOR", env!("CARGO_BIN_EXE_judge-supervisor"))
         .stdout(Stdio::piped())
         .spawn()
         .expect("judge serve starts");

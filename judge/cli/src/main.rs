@@ -217,7 +217,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             lease_seconds,
             max_attempts,
         } => {
-            let opts = judge::server::ServeOptions {
+            let opts = judge_server::ServeOptions {
                 contests: contest,
                 db,
                 listen,
@@ -232,7 +232,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 max_attempts: max_attempts.max(1),
                 max_body: 2 << 20,
             };
-            judge::server::serve(opts, SandboxConfig::discover()?).await?;
+            judge_server::serve(opts, SandboxConfig::discover()?).await?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {

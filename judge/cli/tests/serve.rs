@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 const ADMIN: &str = "admin-token-for-tests";
 
 fn packages() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages")
 }
 
 fn source(package: &str, path: &str) -> String {

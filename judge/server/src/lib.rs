@@ -27,8 +27,8 @@ use std::time::Duration;
 use chrono::Utc;
 use tokio::sync::Notify;
 
-use crate::grade::Options;
-use crate::sandbox::SandboxConfig;
+use judge::grade::Options;
+use judge::sandbox::SandboxConfig;
 use contest::Contest;
 use error::ServerError;
 use store::{NewEvent, Store};

@@ -91,7 +91,7 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
-    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages");
+    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
     let start = chrono::Utc::now() - chrono::Duration::minutes(5);
     let contest = dir.path().join("contest.yaml");
     std::fs::write(

@@ -265,7 +265,7 @@ async fn get_submission_files(
         .find(|s| s.id == id)
         .ok_or_else(|| ApiError::not_found(format!("no submission `{id}`")))?;
     let language =
-        crate::lang::by_id(&sub.language_id).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        judge::lang::by_id(&sub.language_id).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let name = language.source_name(&sub.source);
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let written = zip

@@ -87,7 +87,7 @@ fn a_killed_container_and_a_docker_restart_end_as_judge_errors_and_are_judged_ag
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
-    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages");
+    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
     let start = chrono::Utc::now() - chrono::Duration::minutes(5);
     let contest = dir.path().join("contest.yaml");
     std::fs::write(

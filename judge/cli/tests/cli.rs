@@ -323,7 +323,7 @@ fn language_self_tests_bwrap() {
 }
 
 fn packages() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
     let mut res: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("problems/packages exists")
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -84,7 +84,7 @@ fn count_cases(g: &problems::TestGroup) -> usize {
 
 /// The `languages` objects (those the contest allows).
 pub fn languages(c: &Contest) -> Vec<Value> {
-    crate::lang::all()
+    judge::lang::all()
         .unwrap_or_default()
         .into_iter()
         .filter(|l| c.allows_language(&l.id))
@@ -179,7 +179,7 @@ pub fn run(c: &Contest, r: &RunRow) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::contest::{ContestSpec, Scoring};
+    use crate::contest::{ContestSpec, Scoring};
 
     #[test]
     fn state_follows_the_clock_freeze_and_thaw_at_the_end() {

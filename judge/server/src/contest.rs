@@ -234,7 +234,7 @@ impl Contest {
         }
         if let Some(langs) = &spec.languages {
             for (i, id) in langs.iter().enumerate() {
-                if crate::lang::by_id(id).is_err() {
+                if judge::lang::by_id(id).is_err() {
                     errors.push(format!("languages[{i}]: unknown language `{id}`"));
                 }
             }
@@ -270,7 +270,7 @@ impl Contest {
                         .label
                         .clone()
                         .unwrap_or_else(|| char::from(b'A' + (i % 26) as u8).to_string());
-                    let max_score = if crate::grade::is_scored(&problem) {
+                    let max_score = if judge::grade::is_scored(&problem) {
                         problem.secret.score.unwrap_or(100.0)
                     } else {
                         1.0
@@ -339,7 +339,7 @@ impl Contest {
     pub fn allows_language(&self, lang: &str) -> bool {
         match &self.spec.languages {
             Some(list) => list.iter().any(|l| l == lang),
-            None => crate::lang::by_id(lang).is_ok(),
+            None => judge::lang::by_id(lang).is_ok(),
         }
     }
 }

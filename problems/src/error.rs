@@ -5,8 +5,8 @@ use std::path::PathBuf;
 /// A failure that prevents loading a package; lesser problems are [`crate::Diagnostic`]s.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A file or folder could not be read.
-    #[error("cannot read {path}: {source}")]
+    /// A file or folder could not be read; the cause is the source, not in the message.
+    #[error("cannot read {}", path.display())]
     Io {
         /// The path that could not be read.
         path: PathBuf,

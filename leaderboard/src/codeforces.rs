@@ -268,6 +268,27 @@ impl Round {
     fn change(&self, i: usize, rating: i32) -> i32 {
         self.uncorrected_change(i, rating) + self.correction
     }
+
+    /// See [`performances`].
+    fn performance(&self, i: usize) -> Option<i32> {
+        if self.ranks[i] == 1 {
+            return None;
+        }
+        let delta_at = |rating| self.change(i, rating);
+        let (mut lo, mut hi) = PERFORMANCE_RANGE;
+        if delta_at(hi) > 0 {
+            return None;
+        }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if delta_at(mid) <= 0 {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        Some(hi)
+    }
 }
 
 /// Rating changes of a round, in the order of `rows`.
@@ -308,27 +329,30 @@ pub fn performances(rows: &[Row]) -> Vec<Option<i32>> {
         return Vec::new();
     }
     let round = Round::new(rows);
-    (0..rows.len())
-        .map(|i| {
-            if round.ranks[i] == 1 {
-                return None;
-            }
-            let delta_at = |rating| round.change(i, rating);
-            let (mut lo, mut hi) = PERFORMANCE_RANGE;
-            if delta_at(hi) > 0 {
-                return None;
-            }
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2;
-                if delta_at(mid) <= 0 {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            Some(hi)
-        })
-        .collect()
+    (0..rows.len()).map(|i| round.performance(i)).collect()
+}
+
+/// One contestant's rating change and performance in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EntrantRating {
+    /// The change from their old rating, as [`rating_changes`] gives it.
+    pub delta: i32,
+    /// The performance, as [`performances`] gives it (`None`: unbounded).
+    pub performance: Option<i32>,
+}
+
+/// The change and performance of `rows[index]` alone: the same numbers as
+/// [`rating_changes`] and [`performances`] give at `index`, for the cost of preparing the
+/// round once. `None` when `index` is out of range.
+pub fn entrant_rating(rows: &[Row], index: usize) -> Option<EntrantRating> {
+    if index >= rows.len() {
+        return None;
+    }
+    let round = Round::new(rows);
+    Some(EntrantRating {
+        delta: round.change(index, round.ratings[index]),
+        performance: round.performance(index),
+    })
 }
 
 /// The straightforward transcription of the published algorithm, `O(n^2 log R)`: each
@@ -450,6 +474,18 @@ mod tests {
                 "seed {seed}"
             );
         }
+    }
+
+    #[test]
+    fn one_entrant_is_rated_as_in_the_whole_round() {
+        let rows = random_round(4, 150);
+        let deltas = rating_changes(&rows);
+        let perfs = performances(&rows);
+        for index in [0, 1, 74, 149] {
+            let it = entrant_rating(&rows, index).expect("in range");
+            assert_eq!((it.delta, it.performance), (deltas[index], perfs[index]));
+        }
+        assert_eq!(entrant_rating(&rows, 150), None);
     }
 
     #[test]

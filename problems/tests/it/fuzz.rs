@@ -101,16 +101,13 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Every `.json` file of a corpus folder, in name order.
 fn corpus_files(kind: &str) -> Vec<PathBuf> {
-    let dir = corpus_dir(kind);
-    // `known/` is absent while no known bug is open (git keeps no empty folder).
-    if kind == "known" && !dir.exists() {
-        return Vec::new();
-    }
-    let mut res: Vec<PathBuf> = std::fs::read_dir(dir)
+    let mut res: Vec<PathBuf> = std::fs::read_dir(corpus_dir(kind))
         .expect("read corpus folder")
         .map(|entry| entry.expect("corpus entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "json"))
         .collect();
+    // A replay over an empty folder would pass without checking anything.
+    assert!(!res.is_empty(), "fuzz_corpus/{kind}/ holds no case to replay");
     res.sort();
     res
 }
@@ -738,31 +735,13 @@ fn shrink_package(mut tree: BTreeMap<String, Node>) -> BTreeMap<String, Node> {
     tree
 }
 
-/// Failures of `load` that are known and written down, each with its case in
-/// `fuzz_corpus/known/`: a fuzz case that fails only this way is counted, not failed, so
-/// the fuzzer keeps looking for new failures until the bug is fixed.
-const KNOWN_BUGS: &[(&str, &str)] = &[];
-
-fn known_bug(why: &str) -> Option<&'static str> {
-    KNOWN_BUGS
-        .iter()
-        .find(|(needle, _)| why.contains(needle))
-        .map(|(_, name)| *name)
-}
-
 #[test]
 fn fuzz_package_loader() {
     let (seed, n_cases) = budget(250);
     let mut rng = Rng::new(seed);
-    let mut known = 0;
     for case_idx in 0..n_cases {
         let tree = random_package(&mut rng);
         if let Err(why) = check_package(&tree) {
-            if let Some(name) = known_bug(&why) {
-                known += 1;
-                eprintln!("seed {seed}, case {case_idx}: known bug {name}");
-                continue;
-            }
             let tree = shrink_package(tree);
             let why = check_package(&tree).err().unwrap_or(why);
             let case = PackageCase {
@@ -777,7 +756,6 @@ fn fuzz_package_loader() {
             );
         }
     }
-    eprintln!("{known} of {n_cases} cases hit a known bug");
 }
 
 #[test]
@@ -788,29 +766,6 @@ fn package_corpus_replays() {
             serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         if let Err(why) = check_package(&case.tree) {
             panic!("{}: {why}", path.display());
-        }
-    }
-}
-
-/// The known bugs' cases must still parse; one that now passes says so, to be moved to
-/// `fuzz_corpus/package/` (and its entry removed from [`KNOWN_BUGS`]).
-#[test]
-fn known_bug_cases_are_kept() {
-    for path in corpus_files("known") {
-        let text = std::fs::read_to_string(&path).expect("read corpus file");
-        let case: PackageCase =
-            serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-        // A symbolic link loop may take long to load: only check that the case parses.
-        if case
-            .tree
-            .values()
-            .any(|node| matches!(node, Node::Symlink(_)))
-        {
-            continue;
-        }
-        match check_package(&case.tree) {
-            Ok(()) => eprintln!("{}: passes now; move it to package/", path.display()),
-            Err(why) => eprintln!("{}: still fails: {why}", path.display()),
         }
     }
 }

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 /// What went wrong reading standings, feeds or results.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    /// A file could not be read. The message names the file; the cause is the source,
+    /// printed once by whoever prints the chain (`{:#}`).
+    #[error("cannot read {}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -99,3 +100,23 @@ impl Error {
 
 /// The leaderboard's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_message_names_what_and_where_and_leaves_the_cause_to_the_chain() {
+        let err = Error::Io {
+            path: PathBuf::from("rows/round.json"),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+        };
+        assert_eq!(err.to_string(), "cannot read rows/round.json");
+        let source = err.source().expect("the cause is the source");
+        assert_eq!(source.to_string(), "no such file");
+        // Printed as a chain, the cause appears once.
+        let chain = format!("{:#}", anyhow::Error::new(err));
+        assert_eq!(chain, "cannot read rows/round.json: no such file");
+    }
+}

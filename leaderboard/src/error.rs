@@ -65,6 +65,18 @@ pub enum Error {
         /// The problem's index in the results.
         problem: usize,
     },
+    /// A model result has no `rule`, and the contest (a Codeforces round's rows) does not
+    /// say how it was scored.
+    #[error("the model result needs a `rule` to be placed in a Codeforces round")]
+    MissingRule,
+    /// A model result's problems are not the contest's problems one to one.
+    #[error("the model has results for {results} problems, the contest has {problems}")]
+    ProblemCount {
+        /// Results in the model's result.
+        results: usize,
+        /// Problems in the contest.
+        problems: usize,
+    },
 }
 
 impl Error {

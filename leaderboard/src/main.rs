@@ -6,17 +6,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{Context, format_err};
 use clap::{Parser, Subcommand};
-use leaderboard::elo_mmr::{self, Belief};
-use leaderboard::place::{self, TiePolicy, Timing};
-use leaderboard::standings::{ProblemResult, Rule, Score};
-use leaderboard::{clics, codeforces, numeric, report};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use serde::Deserialize;
+use leaderboard::evaluate::{self, ModelResult, Options};
+use leaderboard::place::{self, TiePolicy};
+use leaderboard::{bench, clics, codeforces, numeric, report};
 use serde_json::json;
 
 #[derive(Parser)]
@@ -70,7 +65,7 @@ enum Command {
         ties: Ties,
         /// Uncertainty of each human's rating for the Elo-MMR performance (80 is
         /// Elo-MMR's floor for a seasoned player).
-        #[arg(long, default_value_t = 80.0)]
+        #[arg(long, default_value_t = evaluate::DEFAULT_HUMAN_SIG)]
         human_sig: f64,
         /// Also write an SVG plot of the humans' ratings with the model's
         /// `codeelo_rating` marked (Codeforces rounds only).
@@ -142,16 +137,8 @@ enum Ties {
     Shared,
 }
 
-/// A model's result in a contest.
-#[derive(Deserialize)]
-struct ModelResult {
-    #[serde(default)]
-    rule: Option<Rule>,
-    timing: Timing,
-    results: Vec<ProblemResult>,
-    #[serde(default)]
-    max_points: Vec<f64>,
-}
+/// The seed of `leaderboard bench`'s synthetic rounds.
+const BENCH_SEED: u64 = 7;
 
 fn main() -> ExitCode {
     match run(Cli::parse().command) {
@@ -186,18 +173,21 @@ fn run(command: Command) -> anyhow::Result<()> {
             human_sig,
             svg,
         } => {
-            let policy = match ties {
+            let tie_policy = match ties {
                 Ties::HumansAhead => TiePolicy::HumansAhead,
                 Ties::Shared => TiePolicy::Shared,
+            };
+            let options = Options {
+                tie_policy,
+                human_sig,
+                ..Options::default()
             };
             let model_path = model;
             let model: ModelResult = serde_json::from_str(&read(&model_path)?)
                 .with_context(|| format!("{}: not a model result", model_path.display()))?;
             match (standings, event_feed) {
-                (_, Some(feed)) => place_in_feed(&feed, &model, policy),
-                (Some(rows), None) => {
-                    place_in_round(&rows, &model, policy, human_sig, svg.as_deref())
-                }
+                (_, Some(feed)) => place_in_feed(&feed, &model, &options),
+                (Some(rows), None) => place_in_round(&rows, &model, &options, svg.as_deref()),
                 (None, None) => Err(format_err!("give --standings or --event-feed")),
             }
         }
@@ -246,7 +236,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Bench { n, both } => {
-            bench(n, &both);
+            print_bench(n, &both);
             Ok(())
         }
     }
@@ -295,54 +285,14 @@ fn rate(system: System, rows: &Path, json: bool) -> anyhow::Result<()> {
 }
 
 fn place_in_round(
-    rows: &Path,
+    rows_path: &Path,
     model: &ModelResult,
-    policy: TiePolicy,
-    human_sig: f64,
+    options: &Options,
     svg: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let rows_path = rows;
-    let rows = codeforces::read_rows(rows)?;
-    let rule = model
-        .rule
-        .context("the model result needs a `rule` to be placed in a Codeforces round")?;
-    let results = place::apply_timing(&model.results, model.timing)?;
-    let mut score = rule.score(&results, &model.max_points);
-    // Rows carry no time of last accept, so no last-accept tiebreak can apply.
-    score.last_accept = 0.0;
-    let humans: Vec<Score> = rows
-        .iter()
-        .map(|r| Score {
-            points: r.points,
-            penalty: r.penalty,
-            last_accept: 0.0,
-        })
-        .collect();
-    let placement = place::place(&rule, &humans, &score, policy);
-    let ratings: Vec<f64> = rows.iter().map(|r| f64::from(r.old_rating)).collect();
-    // CodeElo's bounds: 0 to the best human's rating plus 100.
-    let cap = ratings.iter().copied().fold(0.0, f64::max) + 100.0;
-    let codeelo = place::codeelo_rating(&ratings, placement.place_hi as f64, 0.0, cap);
-    // Codeforces performance: the model joins the round as one more contestant, its
-    // score rounded the way the standings are (an exact tie stays a tie).
-    let mut with_model = rows.clone();
-    with_model.push(codeforces::Row {
-        handle: "(model)".to_owned(),
-        points: score.points,
-        penalty: score.penalty,
-        old_rating: 1400,
-        delta: None,
-    });
-    let codeforces_performance = codeforces::performances(&with_model)
-        .last()
-        .copied()
-        .flatten();
-    let opponents: Vec<(Belief, _)> = ratings
-        .iter()
-        .zip(place::outcomes(&rule, &humans, &score, policy))
-        .map(|(&mu, outcome)| (Belief { mu, sig: human_sig }, outcome))
-        .collect();
-    let elo_mmr = elo_mmr::performance(&opponents, elo_mmr::ELO_BETA);
+    let rows = codeforces::read_rows(rows_path)?;
+    let res = evaluate::in_round(&rows, model, options)?;
+    let ratings = res.ratings;
     if let Some(svg) = svg {
         let title = format!(
             "{}: {} rated humans; model at place {}",
@@ -352,85 +302,53 @@ fn place_in_round(
                     .to_string_lossy()
                     .into_owned()),
             rows.len(),
-            placement.place_hi
+            res.placement.place_hi
         );
-        let plot = report::rating_plot(&title, &ratings, Some(("codeelo_rating", codeelo)));
+        let human_ratings: Vec<f64> = rows.iter().map(|r| f64::from(r.old_rating)).collect();
+        let marker = ("codeelo_rating", ratings.codeelo_rating);
+        let plot = report::rating_plot(&title, &human_ratings, Some(marker));
         std::fs::write(svg, plot).with_context(|| format!("writing {}", svg.display()))?;
     }
+    // The command's output predates `codeforces_delta`, which it leaves out.
     println!(
         "{}",
-        json!({"score": score, "timing": model.timing, "tie_policy": policy, "placement": placement,
-            "ratings": {"codeelo_rating": codeelo, "codeforces_performance": codeforces_performance,
-                "elo_mmr_performance": elo_mmr, "elo_mmr_human_sig": human_sig}})
+        json!({"score": res.score, "timing": res.timing, "tie_policy": res.tie_policy,
+            "placement": res.placement,
+            "ratings": {"codeelo_rating": ratings.codeelo_rating,
+                "codeforces_performance": ratings.codeforces_performance,
+                "elo_mmr_performance": ratings.elo_mmr_performance,
+                "elo_mmr_human_sig": ratings.elo_mmr_human_sig}})
     );
     Ok(())
 }
 
-fn place_in_feed(feed: &Path, model: &ModelResult, policy: TiePolicy) -> anyhow::Result<()> {
+fn place_in_feed(feed: &Path, model: &ModelResult, options: &Options) -> anyhow::Result<()> {
     let feed = clics::read_feed(&read(feed)?, &feed.display().to_string())?;
-    let rule = Rule::Icpc {
-        penalty_minutes: feed.penalty_minutes,
-    };
-    if model.results.len() != feed.problems.len() {
-        return Err(format_err!(
-            "the model has results for {} problems, the contest has {}",
-            model.results.len(),
-            feed.problems.len()
-        ));
-    }
-    let results = place::apply_timing(&model.results, model.timing)?;
-    let score = rule.score(&results, &[]);
-    let humans: Vec<Score> = feed.scoreboard(None)?.iter().map(|r| r.score).collect();
-    let placement = place::place(&rule, &humans, &score, policy);
+    let res = evaluate::in_feed(&feed, model, options)?;
     println!(
         "{}",
-        json!({"score": score, "timing": model.timing, "tie_policy": policy, "rule": rule,
-            "placement": placement, "ratings": null})
+        json!({"score": res.score, "timing": res.timing, "tie_policy": res.tie_policy,
+            "rule": res.rule, "placement": res.placement, "ratings": null})
     );
     Ok(())
 }
 
-/// A seeded synthetic round: ratings roughly bell-shaped around 1500, scores with ties.
-fn synthetic_round(n: usize, seed: u64) -> Vec<codeforces::Row> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    (0..n)
-        .map(|i| {
-            let bell: i32 = (0..4).map(|_| rng.random_range(0..750)).sum();
-            codeforces::Row {
-                handle: format!("c{i}"),
-                points: f64::from(rng.random_range(0..3000) / 10 * 10),
-                penalty: 0.0,
-                old_rating: bell,
-                delta: None,
-            }
-        })
-        .collect()
-}
-
-fn bench(n: usize, both: &[usize]) {
-    let time = |f: &dyn Fn()| {
-        let start = Instant::now();
-        f();
-        start.elapsed().as_secs_f64()
-    };
+fn print_bench(n: usize, both: &[usize]) {
     println!("Codeforces rating of a synthetic round (seconds)");
     println!(
         "{:>12} {:>14} {:>14} {:>10} {:>14}",
         "contestants", "tabulated", "quadratic", "ratio", "same changes"
     );
     for &size in both {
-        let rows = synthetic_round(size, 7);
-        let fast = time(&|| drop(codeforces::rating_changes(&rows)));
-        let slow = time(&|| drop(codeforces::rating_changes_quadratic(&rows)));
-        let same = codeforces::rating_changes(&rows) == codeforces::rating_changes_quadratic(&rows);
+        let it = bench::compare(size, BENCH_SEED);
+        let (fast, slow, same) = (it.tabulated_seconds, it.quadratic_seconds, it.same_changes);
         println!(
             "{size:>12} {fast:>14.3} {slow:>14.3} {:>10.1} {same:>14}",
             slow / fast
         );
     }
-    let rows = synthetic_round(n, 7);
-    let fast = time(&|| drop(codeforces::rating_changes(&rows)));
-    let perf = time(&|| drop(codeforces::performances(&rows)));
+    let large = bench::large_round(n, BENCH_SEED);
+    let (fast, perf) = (large.changes_seconds, large.performances_seconds);
     println!("{n:>12} {fast:>14.3} {:>14} {:>10} {:>14}", "-", "-", "-");
     println!("{n} contestants: performances of all of them in {perf:.3} s");
 }

@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use leaderboard::{codeforces, evaluate};
+
 fn data() -> Option<PathBuf> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
     let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
@@ -67,10 +69,10 @@ fn placing_a_model_in_an_educational_round() {
         );
         let plot = std::fs::read_to_string(&svg).expect("svg written");
         assert!(plot.contains(">codeelo_rating "), "{plot}");
-        out
+        (out, model)
     };
-    let three = place_of(3);
-    let four = place_of(4);
+    let (three, model) = place_of(3);
+    let (four, _) = place_of(4);
     // Three problems with one rejected attempt at minute 0 (CodeElo's timing policy):
     // 10 penalty minutes.
     assert_eq!(three["score"]["points"], 3.0);
@@ -88,6 +90,37 @@ fn placing_a_model_in_an_educational_round() {
             "{name} should be in the region of the CodeElo rating: {p3} vs {r3}"
         );
     }
+    // The library gives the command's numbers, and the model's Codeforces change from
+    // the assumed old rating beside them.
+    let model: evaluate::ModelResult = serde_json::from_value(model).expect("model");
+    let rows = codeforces::read_rows(&rows).expect("rows");
+    let res = evaluate::in_round(&rows, &model, &evaluate::Options::default()).expect("evaluates");
+    // Through text, as the command's output was: parsing may round a float's last bit,
+    // the same way on both sides.
+    let ours = serde_json::to_string(&res).expect("serializes");
+    let ours: serde_json::Value = serde_json::from_str(&ours).expect("json");
+    for field in ["score", "timing", "tie_policy", "placement"] {
+        assert_eq!(ours[field], three[field], "{field}");
+    }
+    for name in [
+        "codeelo_rating",
+        "codeforces_performance",
+        "elo_mmr_performance",
+        "elo_mmr_human_sig",
+    ] {
+        assert_eq!(ours["ratings"][name], three["ratings"][name], "{name}");
+    }
+    assert_eq!(ours["ratings"]["codeforces_assumed_old_rating"], 1400);
+    let mut with_model = rows.clone();
+    with_model.push(codeforces::Row {
+        handle: "(model)".to_owned(),
+        points: res.score.points,
+        penalty: res.score.penalty,
+        old_rating: 1400,
+        delta: None,
+    });
+    let deltas = codeforces::rating_changes(&with_model);
+    assert_eq!(res.ratings.codeforces_delta, deltas[rows.len()]);
 }
 
 #[test]

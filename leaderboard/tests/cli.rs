@@ -10,17 +10,8 @@ use leaderboard::{codeforces, evaluate};
 
 fn data() -> Option<PathBuf> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-    if !dir.is_dir() {
-        assert!(
-            !ci,
-            "{} is missing (CI=true makes this a failure)",
-            dir.display()
-        );
-        eprintln!("skipping: {} is missing", dir.display());
-        return None;
-    }
-    Some(dir)
+    let missing = (!dir.is_dir()).then(|| format!("{} is missing", dir.display()));
+    ci::require::present("the shared data", missing.as_deref()).then_some(dir)
 }
 
 fn leaderboard(args: &[&str]) -> (Option<i32>, String, String) {

@@ -3,8 +3,8 @@
 //!   that tool's performance values;
 //! - the EUC 2025 CLICS event feed from icpc/live-v3 (MIT): its first-to-solve awards.
 //!
-//! The data is read at test time, never copied. Without it: under `CI=true` the tests
-//! fail; elsewhere they say so and return.
+//! The data is read at test time, never copied. Without it, `ci::require` decides: under
+//! CI the tests fail; elsewhere they say so and return.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -13,17 +13,8 @@ use leaderboard::{clics, codeforces};
 
 fn data_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-    assert!(
-        !ci,
-        "{} is missing: the real-data tests cannot run (CI=true makes this a failure)",
-        dir.display()
-    );
-    eprintln!("skipping: {} is missing", dir.display());
-    None
+    let missing = (!dir.is_dir()).then(|| format!("{} is missing", dir.display()));
+    ci::require::present("the shared data", missing.as_deref()).then_some(dir)
 }
 
 /// The rows of a round (`[handle, points, penalty, oldRating, delta]`).

@@ -1,9 +1,14 @@
-//! The architecture rules of DESIGN.md as data, checked against `cargo metadata`.
+//! The architecture rules of DESIGN.md as data, checked against `cargo metadata` and the
+//! source tree.
 //!
-//! Only normal (non-dev, non-build) dependencies count; `tests` and `ci` are exempt.
-//! Heavy external dependencies are pinned to the one crate allowed to use them, and the
-//! pure crates (`problems`, `leaderboard`) may not reach an async runtime, HTTP, Docker
-//! or torch even through another crate.
+//! - [`CRATES`]: every workspace crate with the workspace crates it may depend on (normal
+//!   dependencies only: dev and build dependencies do not count; `tests` and `ci` are
+//!   exempt).
+//! - [`HEAVY`]: each heavy external crate with its one owner crate and the one module of
+//!   that crate (a file, or a folder of submodules) where it may be named.
+//! - [`NEVER_REACHES`]: crates that may not reach another crate even transitively (the
+//!   pure crates reach no runtime, HTTP, Docker or torch; the judge library reaches none
+//!   of the server's stack, so the agent and the trainer compile no web server).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -11,28 +16,147 @@ use std::process::Command;
 
 use serde_json::Value;
 
-/// Workspace crates and the workspace crates each may depend on (normal dependencies).
-pub const ALLOWED_EDGES: &[(&str, &[&str])] = &[
-    ("problems", &[]),
-    ("leaderboard", &["problems"]),
-    ("judge", &["problems", "leaderboard"]),
-    ("agent", &["problems", "judge"]),
-    ("trainer", &["problems", "judge", "agent"]),
+/// A workspace crate and the workspace crates it may depend on.
+#[derive(Debug, Clone, Copy)]
+pub struct CrateRule {
+    /// The package name.
+    pub name: &'static str,
+    /// Workspace crates it may depend on (normal dependencies).
+    pub may_use: &'static [&'static str],
+}
+
+/// The dependency direction of DESIGN.md.
+pub const CRATES: &[CrateRule] = &[
+    CrateRule {
+        name: "problems",
+        may_use: &[],
+    },
+    CrateRule {
+        name: "leaderboard",
+        may_use: &["problems"],
+    },
+    CrateRule {
+        name: "judge",
+        may_use: &["problems"],
+    },
+    CrateRule {
+        name: "judge-server",
+        may_use: &["judge", "leaderboard", "problems"],
+    },
+    CrateRule {
+        name: "judge-cli",
+        may_use: &["judge", "judge-server"],
+    },
+    CrateRule {
+        name: "agent",
+        may_use: &["judge", "leaderboard", "problems"],
+    },
+    CrateRule {
+        name: "trainer",
+        may_use: &["agent", "judge", "leaderboard", "problems"],
+    },
 ];
 
 /// Crates exempt from the edge rules.
 pub const EXEMPT: &[&str] = &["tests", "ci"];
 
-/// Heavy external crates and the one workspace crate that may depend on each.
-pub const HEAVY_OWNERS: &[(&str, &str)] = &[
-    ("bollard", "judge"),
-    ("sqlx", "judge"),
-    ("reqwest", "agent"),
-    ("tch", "trainer"),
-    ("statrs", "leaderboard"),
+/// Where a heavy crate may be used: a workspace crate and a module of it, given as a path
+/// relative to the workspace root (a file, or a folder ending in `/`).
+#[derive(Debug, Clone, Copy)]
+pub struct Owner {
+    /// The owning workspace crate.
+    pub krate: &'static str,
+    /// The one module inside it that names the heavy crate.
+    pub module: &'static str,
+}
+
+/// A heavy external crate and its owners.
+#[derive(Debug, Clone, Copy)]
+pub struct Heavy {
+    /// The external crate's name (as in `Cargo.toml`; `-` is `_` in code).
+    pub name: &'static str,
+    /// The owners: one module in each owning crate.
+    pub owners: &'static [Owner],
+}
+
+/// Each heavy dependency, its owner crate and its one module there.
+pub const HEAVY: &[Heavy] = &[
+    Heavy {
+        name: "bollard",
+        owners: &[Owner {
+            krate: "judge",
+            module: "judge/src/sandbox/docker.rs",
+        }],
+    },
+    Heavy {
+        name: "sqlx",
+        owners: &[Owner {
+            krate: "judge-server",
+            module: "judge/server/src/store.rs",
+        }],
+    },
+    Heavy {
+        name: "axum",
+        owners: &[
+            Owner {
+                krate: "judge-server",
+                module: "judge/server/src/routes/",
+            },
+            Owner {
+                krate: "trainer",
+                module: "trainer/src/server.rs",
+            },
+        ],
+    },
+    Heavy {
+        name: "reqwest",
+        owners: &[Owner {
+            krate: "agent",
+            module: "agent/src/client/",
+        }],
+    },
+    Heavy {
+        name: "tch",
+        owners: &[Owner {
+            krate: "trainer",
+            module: "trainer/src/",
+        }],
+    },
+    Heavy {
+        name: "statrs",
+        owners: &[Owner {
+            krate: "leaderboard",
+            module: "leaderboard/src/numeric.rs",
+        }],
+    },
 ];
 
-/// External crates the pure crates may not reach, directly or transitively.
+/// Crates that may not reach the listed crates through normal dependencies, even
+/// transitively, with the reason printed when one does.
+pub const NEVER_REACHES: &[(&str, &[&str], &str)] = &[
+    (
+        "problems",
+        IMPURE,
+        "the pure crates may not use it, even indirectly",
+    ),
+    (
+        "leaderboard",
+        IMPURE,
+        "the pure crates may not use it, even indirectly",
+    ),
+    (
+        "judge",
+        SERVER_STACK,
+        "the judge library stays free of the server's stack",
+    ),
+    (
+        "agent",
+        SERVER_STACK,
+        "the agent judges through the library, never through the server",
+    ),
+];
+
+/// What the pure crates may not reach.
 pub const IMPURE: &[&str] = &[
     "tokio",
     "reqwest",
@@ -44,8 +168,14 @@ pub const IMPURE: &[&str] = &[
     "sqlx",
 ];
 
-/// The pure crates.
-pub const PURE: &[&str] = &["problems", "leaderboard"];
+/// The contest server and what only it needs.
+pub const SERVER_STACK: &[&str] = &[
+    "judge-server",
+    "axum",
+    "sqlx",
+    "pulldown-cmark",
+    "zip",
+];
 
 /// The dependency graph of the workspace as `cargo metadata` reports it.
 #[derive(Debug, Default)]
@@ -124,39 +254,41 @@ pub fn parse(meta: &Value) -> Result<Graph, String> {
 /// Every violation of the rules in `graph`, one line each; empty when all hold.
 pub fn violations(graph: &Graph) -> Vec<String> {
     let mut res = Vec::new();
-    let allowed: BTreeMap<&str, &[&str]> = ALLOWED_EDGES.iter().copied().collect();
     for member in &graph.members {
         if EXEMPT.contains(&member.as_str()) {
             continue;
         }
-        let Some(ok) = allowed.get(member.as_str()) else {
+        let Some(rule) = CRATES.iter().find(|rule| rule.name == member) else {
             res.push(format!(
-                "{member}: a workspace crate that ci::arch::ALLOWED_EDGES does not know"
+                "{member}: a workspace crate that ci::arch::CRATES does not know"
             ));
             continue;
         };
         for dep in graph.normal.get(member).into_iter().flatten() {
-            if graph.members.contains(dep) && !ok.contains(&dep.as_str()) {
+            if graph.members.contains(dep) && !rule.may_use.contains(&dep.as_str()) {
                 res.push(format!(
                     "{member} -> {dep}: forbidden dependency between workspace crates"
                 ));
             }
-            if let Some((_, owner)) = HEAVY_OWNERS.iter().find(|(heavy, _)| heavy == dep)
-                && owner != member
+            if let Some(heavy) = HEAVY.iter().find(|heavy| heavy.name == dep)
+                && !heavy.owners.iter().any(|owner| owner.krate == member)
             {
+                let owners: Vec<&str> = heavy.owners.iter().map(|owner| owner.krate).collect();
                 res.push(format!(
-                    "{member} -> {dep}: only {owner} may depend on {dep}"
+                    "{member} -> {dep}: only {} may depend on {dep}",
+                    owners.join(" and ")
                 ));
             }
         }
     }
-    for pure in PURE {
-        let reach = reachable(graph, pure);
-        for bad in IMPURE {
+    for (from, banned, why) in NEVER_REACHES {
+        if !graph.members.contains(*from) {
+            continue;
+        }
+        let reach = reachable(graph, from);
+        for bad in *banned {
             if reach.contains(*bad) {
-                res.push(format!(
-                    "{pure} reaches {bad}: the pure crates may not use it, even indirectly"
-                ));
+                res.push(format!("{from} reaches {bad}: {why}"));
             }
         }
     }
@@ -177,22 +309,35 @@ pub fn reachable(graph: &Graph, from: &str) -> BTreeSet<String> {
     seen
 }
 
+/// The modules (path prefixes relative to the workspace root) where `name` may be named
+/// in code, or `None` when it is not a heavy crate.
+pub fn modules_of(name: &str) -> Option<Vec<&'static str>> {
+    HEAVY
+        .iter()
+        .find(|heavy| heavy.name == name)
+        .map(|heavy| heavy.owners.iter().map(|owner| owner.module).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const MEMBERS: &[&str] = &[
+        "problems",
+        "leaderboard",
+        "judge",
+        "judge-server",
+        "judge-cli",
+        "agent",
+        "trainer",
+        "tests",
+        "ci",
+    ];
+
     fn graph(edges: &[(&str, &[&str])]) -> Graph {
         let mut res = Graph::default();
-        for name in [
-            "problems",
-            "leaderboard",
-            "judge",
-            "agent",
-            "trainer",
-            "tests",
-            "ci",
-        ] {
-            res.members.insert(name.to_owned());
+        for name in MEMBERS {
+            res.members.insert((*name).to_owned());
         }
         for (from, to) in edges {
             res.normal
@@ -207,12 +352,17 @@ mod tests {
     fn the_design_graph_is_clean() {
         let it = graph(&[
             ("leaderboard", &["problems", "statrs"]),
-            ("judge", &["problems", "leaderboard", "bollard", "tokio"]),
-            ("agent", &["judge", "reqwest"]),
-            ("trainer", &["agent", "tch"]),
+            ("judge", &["problems", "bollard", "tokio"]),
+            (
+                "judge-server",
+                &["judge", "leaderboard", "problems", "axum", "sqlx"],
+            ),
+            ("judge-cli", &["judge", "judge-server"]),
+            ("agent", &["judge", "leaderboard", "problems", "reqwest"]),
+            ("trainer", &["agent", "judge", "tch", "axum"]),
             (
                 "tests",
-                &["trainer", "judge", "agent", "leaderboard", "reqwest"],
+                &["trainer", "judge", "judge-server", "agent", "reqwest"],
             ),
         ]);
         assert_eq!(violations(&it), Vec::<String>::new());
@@ -239,12 +389,63 @@ mod tests {
     }
 
     #[test]
+    fn the_agent_never_uses_the_server_and_the_library_never_reaches_its_stack() {
+        let it = graph(&[
+            ("agent", &["judge", "judge-server"]),
+            ("judge", &["problems", "pulldown-cmark"]),
+            ("judge-server", &["axum"]),
+        ]);
+        assert_eq!(
+            violations(&it),
+            vec![
+                "agent -> judge-server: forbidden dependency between workspace crates",
+                "judge reaches pulldown-cmark: the judge library stays free of the server's stack",
+                "agent reaches judge-server: the agent judges through the library, never through the server",
+                "agent reaches axum: the agent judges through the library, never through the server",
+                "agent reaches pulldown-cmark: the agent judges through the library, never through the server",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_heavy_crate_with_two_owners_names_both() {
+        let it = graph(&[("judge-cli", &["judge", "axum"])]);
+        assert_eq!(
+            violations(&it),
+            vec!["judge-cli -> axum: only judge-server and trainer may depend on axum"]
+        );
+    }
+
+    #[test]
     fn unknown_workspace_crates_are_reported() {
         let mut it = graph(&[]);
         it.members.insert("newcrate".to_owned());
         assert_eq!(
             violations(&it),
-            vec!["newcrate: a workspace crate that ci::arch::ALLOWED_EDGES does not know"]
+            vec!["newcrate: a workspace crate that ci::arch::CRATES does not know"]
         );
+    }
+
+    #[test]
+    fn every_heavy_crate_has_one_module_per_owner_crate() {
+        for heavy in HEAVY {
+            let mut crates: Vec<&str> = heavy.owners.iter().map(|owner| owner.krate).collect();
+            crates.sort_unstable();
+            crates.dedup();
+            assert_eq!(crates.len(), heavy.owners.len(), "{}", heavy.name);
+            for owner in heavy.owners {
+                assert!(
+                    CRATES.iter().any(|rule| rule.name == owner.krate),
+                    "{}: owner {} is not a workspace crate",
+                    heavy.name,
+                    owner.krate
+                );
+            }
+        }
+        assert_eq!(
+            modules_of("axum"),
+            Some(vec!["judge/server/src/routes/", "trainer/src/server.rs"])
+        );
+        assert_eq!(modules_of("serde"), None);
     }
 }

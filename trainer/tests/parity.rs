@@ -9,24 +9,8 @@ use std::process::Command;
 use tch::{Device, Kind, Tensor};
 use trainer::model::{Cache, Model, causal_mask};
 
-fn ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
 fn env_path(name: &str) -> Option<PathBuf> {
-    match std::env::var_os(name)
-        .map(PathBuf::from)
-        .filter(|p| p.exists())
-    {
-        Some(path) => Some(path),
-        None if ci() => {
-            panic!("{name} is not set or missing (run ci/setup); CI=true makes this a failure")
-        }
-        None => {
-            eprintln!("skipping: {name} is not set (run ci/setup)");
-            None
-        }
-    }
+    ci::require::env_path(name)
 }
 
 /// Our logits for the reference prompt, the reference logits, and both greedy tails.

@@ -21,22 +21,7 @@ impl Drop for Server {
 }
 
 fn start() -> Option<Server> {
-    let model = match std::env::var_os("ARENA_MODEL_DIR")
-        .map(PathBuf::from)
-        .filter(|p| p.is_dir())
-    {
-        Some(model) => model,
-        None => {
-            let ci =
-                std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-            assert!(
-                !ci,
-                "ARENA_MODEL_DIR is missing (run ci/setup); CI=true makes this a failure"
-            );
-            eprintln!("skipping: ARENA_MODEL_DIR is not set");
-            return None;
-        }
-    };
+    let model = ci::require::env_path("ARENA_MODEL_DIR")?;
     let mut child = Command::new(env!("CARGO_BIN_EXE_trainer"))
         .args(["serve", "--listen", "127.0.0.1:0", "--model"])
         .arg(&model)

@@ -29,9 +29,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, bail};
+use judge::problems::Verdict;
 use judge::sandbox::{BackendKind, MEMORY_HEADROOM, SandboxConfig};
 use judge::{Options, Submission, TestResult};
-use problems::Verdict;
 
 const PROGRAM: &str = r#"#include <stdio.h>
 #include <stdlib.h>
@@ -297,7 +297,7 @@ async fn judge_package(
     sandbox: &SandboxConfig,
     cache: &Path,
 ) -> anyhow::Result<Vec<TestResult>> {
-    let (problem, _) = problems::load(dir)?;
+    let (problem, _) = judge::problems::load(dir)?;
     let submission = Submission::from_file(source, Some("c"), problem.limits.code_bytes)?;
     let options = Options {
         backend,

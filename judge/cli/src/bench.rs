@@ -40,7 +40,7 @@ async fn time_backend(
     source: &Path,
     cache: &Path,
 ) -> anyhow::Result<f64> {
-    let (problem, _) = problems::load(dir)?;
+    let (problem, _) = judge::problems::load(dir)?;
     let submission = Submission::from_file(source, None, problem.limits.code_bytes)?;
     let options = Options {
         backend,
@@ -50,7 +50,7 @@ async fn time_backend(
     let started = Instant::now();
     let report = judge::judge(&problem, &submission, config, &options, &mut |_| {}).await?;
     let elapsed = started.elapsed().as_secs_f64() * 1000.0;
-    if report.verdict != problems::Verdict::AC {
+    if report.verdict != judge::problems::Verdict::AC {
         bail!(
             "the benchmark program got {} on {}",
             report.verdict,

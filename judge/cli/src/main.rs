@@ -13,9 +13,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use judge::problems::Verdict;
 use judge::sandbox::{BackendKind, SandboxConfig};
 use judge::{Options, Submission};
-use problems::Verdict;
 
 #[derive(Parser)]
 #[command(
@@ -271,7 +271,7 @@ async fn run(
     no_cache: bool,
     file: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let (problem, warnings) = problems::load(problem_dir)?;
+    let (problem, warnings) = judge::problems::load(problem_dir)?;
     for warning in &warnings {
         eprintln!("{warning}");
     }

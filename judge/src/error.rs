@@ -8,8 +8,8 @@ pub enum Error {
     /// The problem package could not be loaded.
     #[error(transparent)]
     Problem(#[from] problems::Error),
-    /// A file could not be read or written.
-    #[error("{what} {}: {source}", path.display())]
+    /// A file could not be read or written (the cause is the source, not in the message).
+    #[error("{what} {}", path.display())]
     Io {
         /// What was being done.
         what: &'static str,
@@ -60,5 +60,38 @@ pub enum Error {
     Unsupported(String),
 }
 
+impl Error {
+    /// The message followed by each of its causes after `: `, as anyhow's `{:#}` prints
+    /// it: for showing an error on one line where it is not an `anyhow::Error`.
+    pub fn with_causes(&self) -> String {
+        let mut res = self.to_string();
+        let mut cause = std::error::Error::source(self);
+        while let Some(it) = cause {
+            res.push_str(": ");
+            res.push_str(&it.to_string());
+            cause = it.source();
+        }
+        res
+    }
+}
+
 /// The judge's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_leaves_its_cause_to_the_chain() {
+        let err = Error::Io {
+            what: "cannot read",
+            path: "/x.c".into(),
+            source: std::io::Error::other("boom"),
+        };
+        assert_eq!(err.to_string(), "cannot read /x.c");
+        assert_eq!(err.with_causes(), "cannot read /x.c: boom");
+        let err = Error::Unsupported("interactive scoring".to_owned());
+        assert_eq!(err.with_causes(), "not supported yet: interactive scoring");
+    }
+}

@@ -9,6 +9,7 @@ mod error;
 pub mod grade;
 pub mod lang;
 pub mod sandbox;
+pub mod supervisor;
 pub mod verify;
 
 pub use error::{Error, Result};

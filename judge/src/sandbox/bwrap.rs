@@ -4,6 +4,7 @@
 //! is a size-limited tmpfs (a new one for each job, filled by the supervisor's copy-in);
 //! the supervisor keeps only the capabilities it needs (bubblewrap drops all others).
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
@@ -35,7 +36,7 @@ fn unavailable(why: String) -> Error {
 
 impl BwrapSandbox {
     /// Checks the pieces and creates the cgroups.
-    pub fn open(config: &SandboxConfig, _ws: &Workspace) -> Result<BwrapSandbox> {
+    pub fn open(config: &SandboxConfig) -> Result<BwrapSandbox> {
         if !Path::new(BWRAP).is_file() {
             return Err(unavailable(format!(
                 "{BWRAP} is missing (apt-get install bubblewrap, or run ci/setup)"
@@ -148,7 +149,7 @@ impl Backend for BwrapSandbox {
         ws: &mut Workspace,
         mut job: Job,
         memory_bytes: u64,
-        on_report: &mut (dyn FnMut(RunReport) -> bool + Send),
+        on_report: &mut (dyn FnMut(RunReport) -> ControlFlow<()> + Send),
     ) -> Result<JobEnd> {
         self.cgroup.set_memory(memory_bytes)?;
         job.oom_file = Some(Path::new("/judge/cgroup").join(self.cgroup.oom_file_name()));
@@ -178,7 +179,7 @@ impl Backend for BwrapSandbox {
             if n == 0 {
                 break;
             }
-            if parser.feed(&buf[..n], on_report)? {
+            if parser.feed(&buf[..n], on_report)?.is_break() {
                 stopped = true;
                 let _ = child.kill().await;
                 break;

@@ -8,6 +8,7 @@
 //! JSON line per run; the memory limit is updated before each job (compile, then tests).
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use bollard::Docker;
 use bollard::exec::{CreateExecOptions, StartExecOptions, StartExecResults};
@@ -165,7 +166,7 @@ impl Backend for DockerSandbox {
         ws: &mut Workspace,
         mut job: Job,
         memory_bytes: u64,
-        on_report: &mut (dyn FnMut(RunReport) -> bool + Send),
+        on_report: &mut (dyn FnMut(RunReport) -> ControlFlow<()> + Send),
     ) -> Result<JobEnd> {
         self.set_memory(memory_bytes).await?;
         job.oom_file = Some(match super::cgroup_version() {
@@ -213,7 +214,7 @@ impl Backend for DockerSandbox {
                 // Stop: kill every process of the submission; the container stays for
                 // close() to remove.
                 bollard::container::LogOutput::StdOut { message }
-                    if parser.feed(&message, on_report)? =>
+                    if parser.feed(&message, on_report)?.is_break() =>
                 {
                     let kill = None::<bollard::query_parameters::KillContainerOptions>;
                     let _ = self.docker.kill_container(&self.id, kill).await;

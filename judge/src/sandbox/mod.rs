@@ -23,6 +23,7 @@ mod cgroup;
 pub mod docker;
 pub mod probe;
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -280,8 +281,7 @@ pub enum JobEnd {
     Stopped,
 }
 
-/// Parses supervisor output lines, calling `on_report` for each run; `Ok(true)` when the
-/// caller asked to stop.
+/// Parses supervisor output lines, calling `on_report` for each run.
 pub(crate) struct LineParser {
     buffer: Vec<u8>,
     pub(crate) done: bool,
@@ -297,12 +297,12 @@ impl LineParser {
         }
     }
 
-    /// Feeds bytes; returns true when `on_report` asked to stop.
+    /// Feeds bytes; returns `Break` when `on_report` asked to stop.
     pub(crate) fn feed(
         &mut self,
         bytes: &[u8],
-        on_report: &mut dyn FnMut(RunReport) -> bool,
-    ) -> Result<bool> {
+        on_report: &mut dyn FnMut(RunReport) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>> {
         self.buffer.extend_from_slice(bytes);
         while let Some(pos) = self.buffer.iter().position(|b| *b == b'\n') {
             let line: Vec<u8> = self.buffer.drain(..=pos).collect();
@@ -317,8 +317,8 @@ impl LineParser {
             })?;
             match parsed {
                 Line::Report(report) => {
-                    if !on_report(report) {
-                        return Ok(true);
+                    if on_report(report).is_break() {
+                        return Ok(ControlFlow::Break(()));
                     }
                 }
                 Line::Done { done } => self.done = done,
@@ -330,7 +330,7 @@ impl LineParser {
                 }
             }
         }
-        Ok(false)
+        Ok(ControlFlow::Continue(()))
     }
 }
 
@@ -360,7 +360,6 @@ impl Workspace {
             // created 0600 by root.
             ("out", 0o711),
             ("src", 0o755),
-            ("box", 0o755),
             ("ans", 0o700),
             ("validator", 0o700),
         ] {
@@ -373,7 +372,6 @@ impl Workspace {
             set_mode(&path, mode)?;
         }
         for (dir, owner) in [
-            (ws.host_box(), SANDBOX_UID),
             (ws.host_ans(), VALIDATOR_UID),
             (ws.host_validator(), VALIDATOR_UID),
         ] {
@@ -404,12 +402,6 @@ impl Workspace {
         self.dir.path().join("src")
     }
 
-    /// A host folder for the work folder; no backend binds it now (both mount a tmpfs at
-    /// `/box`, so a program cannot fill the host's disk).
-    pub fn host_box(&self) -> PathBuf {
-        self.dir.path().join("box")
-    }
-
     /// The host folder bound at `/judge/ans`.
     pub fn host_ans(&self) -> PathBuf {
         self.dir.path().join("ans")
@@ -430,17 +422,6 @@ impl Workspace {
     pub fn add_input(&self, name: &str, from: &Path) -> Result<PathBuf> {
         link_or_copy(from, &self.host_in().join(name))?;
         Ok(Path::new("/judge/in").join(name))
-    }
-
-    /// Writes a file into `/judge/src/<name>`.
-    pub fn add_source(&self, name: &str, bytes: &[u8]) -> Result<PathBuf> {
-        let to = self.host_src().join(name);
-        std::fs::write(&to, bytes).map_err(|source| Error::Io {
-            what: "cannot write",
-            path: to,
-            source,
-        })?;
-        Ok(Path::new("/judge/src").join(name))
     }
 
     /// Writes the job file and returns its sandbox path.
@@ -511,14 +492,14 @@ pub fn cgroup_version() -> CgroupVersion {
 /// The contract both backends fulfil for one submission.
 pub trait Backend {
     /// Runs one supervisor job with the sandbox's memory limit set to `memory_bytes`,
-    /// calling `on_report` as each run finishes; when it returns false, the job's
+    /// calling `on_report` as each run finishes; when it returns `Break`, the job's
     /// processes are killed and the job ends as [`JobEnd::Stopped`].
     fn exec(
         &mut self,
         ws: &mut Workspace,
         job: Job,
         memory_bytes: u64,
-        on_report: &mut (dyn FnMut(RunReport) -> bool + Send),
+        on_report: &mut (dyn FnMut(RunReport) -> ControlFlow<()> + Send),
     ) -> impl std::future::Future<Output = Result<JobEnd>> + Send;
 
     /// Releases the sandbox (container, cgroups).
@@ -542,7 +523,7 @@ impl Sandbox {
     ) -> Result<Sandbox> {
         Ok(match kind {
             BackendKind::Docker => Sandbox::Docker(docker::DockerSandbox::open(config, ws).await?),
-            BackendKind::Bwrap => Sandbox::Bwrap(bwrap::BwrapSandbox::open(config, ws)?),
+            BackendKind::Bwrap => Sandbox::Bwrap(bwrap::BwrapSandbox::open(config)?),
         })
     }
 
@@ -552,7 +533,7 @@ impl Sandbox {
         ws: &mut Workspace,
         job: Job,
         memory_bytes: u64,
-        on_report: &mut (dyn FnMut(RunReport) -> bool + Send),
+        on_report: &mut (dyn FnMut(RunReport) -> ControlFlow<()> + Send),
     ) -> Result<JobEnd> {
         match self {
             Sandbox::Docker(it) => it.exec(ws, job, memory_bytes, on_report).await,
@@ -596,28 +577,42 @@ mod tests {
         let mut seen = Vec::new();
         let line = r#"{"index":0,"exit_code":0,"signal":null,"cpu_ms":1.5,"wall_ms":2.0,"peak_kib":100,"stdout_bytes":3,"oom_kill":false,"wall_timeout":false,"exec_error":null}"#;
         let (a, b) = line.split_at(40);
-        assert!(
-            !parser
-                .feed(a.as_bytes(), &mut |r| {
-                    seen.push(r);
-                    true
-                })
-                .expect("ok")
+        let mut on_report = |r| {
+            seen.push(r);
+            ControlFlow::Continue(())
+        };
+        assert_eq!(
+            parser.feed(a.as_bytes(), &mut on_report).expect("ok"),
+            ControlFlow::Continue(())
         );
-        assert!(
-            !parser
-                .feed(format!("{b}\n{{\"done\":true}}\n").as_bytes(), &mut |r| {
-                    seen.push(r);
-                    true
-                })
-                .expect("ok")
+        assert_eq!(
+            parser
+                .feed(
+                    format!("{b}\n{{\"done\":true}}\n").as_bytes(),
+                    &mut on_report
+                )
+                .expect("ok"),
+            ControlFlow::Continue(())
         );
         assert_eq!(seen.len(), 1);
         assert_eq!(seen[0].peak_kib, 100);
         assert!(parser.done);
         let err = LineParser::new("test")
-            .feed(b"{\"error\":\"boom\"}\n", &mut |_| true)
+            .feed(
+                b"{\"error\":\"boom\"}\n",
+                &mut |_| ControlFlow::Continue(()),
+            )
             .expect_err("fails");
         assert_eq!(err.to_string(), "the test sandbox failed: supervisor: boom");
+        // A `Break` stops at once: the second report is not delivered.
+        let mut count = 0;
+        let two = format!("{line}\n{line}\n");
+        let flow = LineParser::new("test")
+            .feed(two.as_bytes(), &mut |_| {
+                count += 1;
+                ControlFlow::Break(())
+            })
+            .expect("ok");
+        assert_eq!((flow, count), (ControlFlow::Break(()), 1));
     }
 }

@@ -1,6 +1,8 @@
 //! Probes of the sandbox image: the toolchain version of every language, and every
 //! language's self-test (an echo program, judged like a submission on a generated package).
 
+use std::ops::ControlFlow;
+
 use crate::grade::{Options, Report, Submission, judge};
 use crate::lang::Language;
 use crate::sandbox::{
@@ -43,7 +45,9 @@ pub async fn versions(
             }],
             copy_out: None,
         };
-        let outcome = sandbox.exec(&mut ws, job, 1 << 30, &mut |_| true).await;
+        let outcome = sandbox
+            .exec(&mut ws, job, 1 << 30, &mut |_| ControlFlow::Continue(()))
+            .await;
         if let Err(err) = outcome {
             sandbox.close().await;
             return Err(err);

@@ -1,0 +1,399 @@
+//! Grading: compile once (cached), run every test in one sandbox, decide each test's
+//! verdict as its run finishes, and aggregate.
+//!
+//! A test's verdict, strongest first (see `problems::Verdict::precedence`): the program
+//! could not be started is a judge error (`Err`); killed at the wall-clock limit or CPU
+//! time above the limit is TLE; the cgroup's OOM kill during the test or a peak above the
+//! memory limit is MLE; SIGXFSZ (the output rlimit) or output above the limit is OLE; any
+//! other signal or a non-zero exit is RTE; otherwise the output is checked (AC or WA).
+//! The submission's verdict is the verdict of the first test that is not AC, in judging
+//! order (samples first); the score of a pass-fail problem is 1 for AC and 0 otherwise.
+//!
+//! [`judge`] holds one judgement's context (`Ctx`: the problem, the submission, how its
+//! output is checked, the sandbox and its host folders) and takes it through the steps,
+//! one module each: `compile` (the builds and their cache), `plan` (the test job: files,
+//! runs with their validator or interactor steps, limits), `check` (a run's verdict:
+//! measurements, output, validator and interactor) and `score` (points on scored
+//! problems).
+
+mod check;
+mod compile;
+mod plan;
+mod score;
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use problems::{Problem, TestCase, Verdict};
+use serde::Serialize;
+
+pub use check::classify;
+pub use score::{GroupScore, case_maxima, group_score, is_scored};
+
+use crate::lang::Language;
+use crate::sandbox::{
+    BackendKind, JobEnd, MEMORY_HEADROOM, RunReport, Sandbox, SandboxConfig, Workspace,
+};
+use crate::{Error, Result};
+use check::Checker;
+use compile::Unit;
+
+/// What to judge.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// Where the source came from (for messages).
+    pub path: PathBuf,
+    /// The source text.
+    pub source: String,
+    /// Its language.
+    pub language: Language,
+}
+
+impl Submission {
+    /// Reads a source file, with its language from the extension or `lang`.
+    pub fn from_file(path: &Path, lang: Option<&str>, code_limit: u64) -> Result<Submission> {
+        let language = match lang {
+            Some(id) => crate::lang::by_id(id)?,
+            None => crate::lang::for_path(path)?,
+        };
+        let meta = std::fs::metadata(path).map_err(|source| Error::Io {
+            what: "cannot read",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if meta.len() > code_limit {
+            return Err(Error::SourceTooLarge {
+                path: path.to_path_buf(),
+                size: meta.len(),
+                limit: code_limit,
+            });
+        }
+        let source = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            what: "cannot read",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Submission {
+            path: path.to_path_buf(),
+            source,
+            language,
+        })
+    }
+}
+
+/// How to judge.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The sandbox backend.
+    pub backend: BackendKind,
+    /// Run every test even after a failure (training wants all results).
+    pub run_all: bool,
+    /// Folder of the compile cache; `None` disables caching.
+    pub cache_dir: Option<PathBuf>,
+}
+
+/// The compile step's outcome.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompileInfo {
+    /// Whether the build came from the cache.
+    pub cached: bool,
+    /// Whether it succeeded.
+    pub ok: bool,
+    /// The compiler's output (first 64 KiB).
+    pub log: String,
+    /// CPU time of the compile, when it ran.
+    pub cpu_ms: f64,
+    /// Wall time of the compile, when it ran.
+    pub wall_ms: f64,
+}
+
+/// One test's result, delivered as soon as the test finishes.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestResult {
+    /// Position in judging order, from 0.
+    pub index: usize,
+    /// The test case's name (`secret/03-big`).
+    pub name: String,
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// CPU time in milliseconds.
+    pub cpu_ms: f64,
+    /// Wall time in milliseconds.
+    pub wall_ms: f64,
+    /// Peak memory in KiB.
+    pub peak_kib: u64,
+    /// Bytes of output.
+    pub output_bytes: u64,
+    /// Exit code, when the program exited.
+    pub exit_code: Option<i32>,
+    /// Signal, when it was killed.
+    pub signal: Option<i32>,
+    /// The checker's or the judge's explanation.
+    pub message: String,
+    /// The test's points on a scored problem (secret tests only): its maximum when
+    /// accepted, or what the validator's `score.txt`, `score_multiplier.txt` or testlib
+    /// partial result gave; 0 otherwise. `None` on samples and pass-fail problems.
+    pub score: Option<f64>,
+}
+
+/// The whole submission's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// 1 for AC and 0 otherwise on pass-fail problems; the points on scored problems
+    /// (see [`group_score`]).
+    pub score: f64,
+    /// The most points the problem gives, on scored problems.
+    pub max_score: Option<f64>,
+    /// On scored problems, the points of each group directly below `data/secret`, in
+    /// judging order (they add up to `score` when `data/secret` sums them, the default);
+    /// empty on pass-fail problems, on a compile error, and when `data/secret` has no
+    /// groups. Left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupScore>,
+    /// Tests that got AC.
+    pub passed: usize,
+    /// Tests in the problem.
+    pub total: usize,
+    /// The language id.
+    pub language: String,
+    /// The compile step.
+    pub compile: CompileInfo,
+    /// Results of the tests that ran, in order.
+    pub tests: Vec<TestResult>,
+}
+
+/// Judges `submission` on `problem`, calling `on_test` as each test finishes.
+///
+/// Wrong answers, time-outs and compile errors are verdicts inside `Ok`; `Err` means the
+/// judge failed.
+pub async fn judge(
+    problem: &Problem,
+    submission: &Submission,
+    config: &SandboxConfig,
+    options: &Options,
+    on_test: &mut (dyn FnMut(&TestResult) + Send),
+) -> Result<Report> {
+    let checker = Checker::of(problem)?;
+    let size = submission.source.len() as u64;
+    if size > problem.limits.code_bytes {
+        return Err(Error::SourceTooLarge {
+            path: submission.path.clone(),
+            size,
+            limit: problem.limits.code_bytes,
+        });
+    }
+    let ws = Workspace::new()?;
+    let sandbox = Sandbox::open(options.backend, config, &ws).await?;
+    let mut ctx = Ctx {
+        problem,
+        submission,
+        checker: &checker,
+        config,
+        options,
+        ws,
+        sandbox,
+    };
+    let res = ctx.grade(on_test).await;
+    ctx.sandbox.close().await;
+    res
+}
+
+/// One judgement: what is judged and how, and the sandbox it runs in. Its steps are
+/// methods in the step modules (`compile`, `plan`).
+struct Ctx<'a> {
+    problem: &'a Problem,
+    submission: &'a Submission,
+    checker: &'a Checker,
+    config: &'a SandboxConfig,
+    options: &'a Options,
+    /// The sandbox's host folders.
+    ws: Workspace,
+    sandbox: Sandbox,
+}
+
+impl Ctx<'_> {
+    /// Compiles the submission (and the output validator), runs every test in one job and
+    /// aggregates the results.
+    async fn grade(&mut self, on_test: &mut (dyn FnMut(&TestResult) + Send)) -> Result<Report> {
+        let cases = self.problem.test_cases();
+        let (compile, build) = self.compile(self.submission, Unit::Submission).await?;
+        let report = Report {
+            verdict: Verdict::CE,
+            score: 0.0,
+            max_score: None,
+            groups: Vec::new(),
+            passed: 0,
+            total: cases.len(),
+            language: self.submission.language.id.clone(),
+            compile,
+            tests: Vec::new(),
+        };
+        let Some(build) = build else {
+            return Ok(report);
+        };
+        let validator_build = self.compile_validator().await?;
+        let job = self.test_job(&cases, &build, validator_build.as_deref())?;
+        let scored = is_scored(self.problem);
+        let mut tests = Tests {
+            problem: self.problem,
+            checker: self.checker,
+            backend: self.options.backend,
+            cases: &cases,
+            out_dir: self.ws.host_out(),
+            case_max: score::secret_case_maxima(self.problem),
+            // A score needs every test's result.
+            run_all: self.options.run_all || scored,
+            on_test,
+            results: Vec::with_capacity(cases.len()),
+            failure: None,
+        };
+        let memory_bytes = self.problem.limits.memory_bytes + MEMORY_HEADROOM;
+        let end = self
+            .sandbox
+            .exec(&mut self.ws, job, memory_bytes, &mut |run| {
+                tests.on_run(&run)
+            })
+            .await?;
+        tests.finish(end, report)
+    }
+}
+
+/// The test job's results, gathered as its runs come in.
+struct Tests<'a> {
+    problem: &'a Problem,
+    checker: &'a Checker,
+    backend: BackendKind,
+    /// The test cases in judging order: run `i` is case `i`.
+    cases: &'a [&'a TestCase],
+    /// The host folder of the job's outputs.
+    out_dir: PathBuf,
+    /// The most points each secret case can give (empty on pass-fail problems).
+    case_max: HashMap<String, f64>,
+    /// Go on after a test that is not AC.
+    run_all: bool,
+    on_test: &'a mut (dyn FnMut(&TestResult) + Send),
+    results: Vec<TestResult>,
+    /// Why the judge failed, which stops the job.
+    failure: Option<Error>,
+}
+
+impl Tests<'_> {
+    /// Decides one run's verdict and points, and tells `on_test`; stops the job after a
+    /// failed test (unless every test must run) or a failure of the judge.
+    fn on_run(&mut self, run: &RunReport) -> ControlFlow<()> {
+        let Some(case) = self.cases.get(run.index) else {
+            return self.fail(format!("unknown run {}", run.index));
+        };
+        let checked = match check::check_run(run, case, self.problem, self.checker, &self.out_dir) {
+            Ok(it) => it,
+            Err(why) => return self.fail(why),
+        };
+        let (verdict, message, score) = match self.case_max.get(case.name.as_str()) {
+            Some(max) => score::test_score(checked, *max),
+            None => (checked.verdict, checked.message, None),
+        };
+        let result = TestResult {
+            index: run.index,
+            name: case.name.clone(),
+            verdict,
+            cpu_ms: run.cpu_ms,
+            wall_ms: run.wall_ms,
+            peak_kib: run.peak_kib,
+            output_bytes: run.stdout_bytes,
+            exit_code: run.exit_code,
+            signal: run.signal,
+            message,
+            score,
+        };
+        (self.on_test)(&result);
+        self.results.push(result);
+        if verdict == Verdict::AC || self.run_all {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+
+    fn fail(&mut self, why: String) -> ControlFlow<()> {
+        self.failure = Some(Error::Sandbox {
+            backend: self.backend.name(),
+            why,
+        });
+        ControlFlow::Break(())
+    }
+
+    /// The report once the job ended: the verdict of the first test that is not AC, and
+    /// the score.
+    fn finish(self, end: JobEnd, mut report: Report) -> Result<Report> {
+        if let Some(err) = self.failure {
+            return Err(err);
+        }
+        let results = self.results;
+        if end == JobEnd::Completed && results.len() != self.cases.len() {
+            return Err(Error::Sandbox {
+                backend: self.backend.name(),
+                why: format!("{} of {} tests reported", results.len(), self.cases.len()),
+            });
+        }
+        report.passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
+        report.verdict = results
+            .iter()
+            .map(|r| r.verdict)
+            .find(|v| *v != Verdict::AC)
+            .unwrap_or(Verdict::AC);
+        let points = score::submission_points(self.problem, report.verdict, &results);
+        report.score = points.score;
+        report.max_score = points.max_score;
+        report.groups = points.groups;
+        report.tests = results;
+        Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(groups: Vec<GroupScore>) -> Report {
+        Report {
+            verdict: Verdict::AC,
+            score: 1.0,
+            max_score: None,
+            groups,
+            passed: 0,
+            total: 0,
+            language: "cpp".to_owned(),
+            compile: CompileInfo {
+                cached: true,
+                ok: true,
+                log: String::new(),
+                cpu_ms: 0.0,
+                wall_ms: 0.0,
+            },
+            tests: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn group_scores_are_in_the_json_only_when_there_are_some() {
+        let json = |r: &Report| serde_json::to_string(r).expect("serializes");
+        // A pass-fail report's JSON is what it was before `groups` existed.
+        assert_eq!(
+            json(&report(Vec::new())),
+            r#"{"verdict":"AC","score":1.0,"max_score":null,"passed":0,"total":0,"language":"cpp","compile":{"cached":true,"ok":true,"log":"","cpu_ms":0.0,"wall_ms":0.0},"tests":[]}"#
+        );
+        let scored = report(vec![GroupScore {
+            name: "secret/1".to_owned(),
+            score: 20.0,
+            max: 40.0,
+        }]);
+        assert!(
+            json(&scored).contains(r#""groups":[{"name":"secret/1","score":20.0,"max":40.0}]"#),
+            "{}",
+            json(&scored)
+        );
+    }
+}

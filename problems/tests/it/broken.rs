@@ -252,10 +252,15 @@ fn a_missing_folder_is_an_io_error() {
         "{err}"
     );
     // The message names the folder; the cause comes once, as the source.
-    assert_eq!(err.to_string(), format!("cannot read {}", missing.display()));
+    assert_eq!(
+        err.to_string(),
+        format!("cannot read {}", missing.display())
+    );
     let cause = std::error::Error::source(&err).expect("the I/O error is the source");
     assert_eq!(
-        cause.downcast_ref::<std::io::Error>().map(std::io::Error::kind),
+        cause
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind),
         Some(std::io::ErrorKind::NotFound)
     );
 }

@@ -107,7 +107,10 @@ fn corpus_files(kind: &str) -> Vec<PathBuf> {
         .filter(|path| path.extension().is_some_and(|e| e == "json"))
         .collect();
     // A replay over an empty folder would pass without checking anything.
-    assert!(!res.is_empty(), "fuzz_corpus/{kind}/ holds no case to replay");
+    assert!(
+        !res.is_empty(),
+        "fuzz_corpus/{kind}/ holds no case to replay"
+    );
     res.sort();
     res
 }

@@ -1,0 +1,487 @@
+//! `problem.yaml`, the package's header: the format version and the keys each format
+//! knows, the name, the problem type (2025-09) or `validation` and `validator_flags`
+//! (legacy), the `validator_convention`, and the limits (with the legacy `.timelimit`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_yaml::Value;
+
+use super::diagnostics::Ctx;
+use super::{DEFAULT_LIMITS, Limits, MIB, ValidatorConvention, yaml};
+
+const LEGACY_KEYS: &[&str] = &[
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "author",
+    "source",
+    "source_url",
+    "license",
+    "rights_owner",
+    "limits",
+    "validation",
+    "validator_flags",
+    "validator_convention",
+    "grading",
+    "keywords",
+];
+
+const MODERN_KEYS: &[&str] = &[
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "version",
+    "credits",
+    "source",
+    "license",
+    "rights_owner",
+    "embargo_until",
+    "limits",
+    "keywords",
+    "languages",
+    "allow_file_writing",
+    "constants",
+    "validator_convention",
+];
+
+const LIMIT_KEYS: &[&str] = &[
+    "time_limit",
+    "time_multiplier",
+    "time_safety_margin",
+    "time_multipliers",
+    "time_resolution",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+];
+
+/// The problem types of 2025-09.
+const PROBLEM_TYPES: &[&str] = &[
+    "pass-fail",
+    "scoring",
+    "interactive",
+    "multi-pass",
+    "submit-answer",
+];
+
+/// What `problem.yaml` says, in our terms.
+pub(super) struct Header {
+    /// The `problem.yaml` file, which diagnostics about the header name.
+    pub(super) path: PathBuf,
+    pub(super) name: String,
+    pub(super) limits: Limits,
+    pub(super) custom: bool,
+    pub(super) interactive: bool,
+    pub(super) score: bool,
+    /// Legacy `validator_flags`, which come before every test group's own arguments.
+    pub(super) validator_flags: Vec<String>,
+    pub(super) convention: ValidatorConvention,
+    /// `validator_convention` was in `problem.yaml`.
+    pub(super) convention_given: bool,
+}
+
+/// Reads `problem.yaml` in the package folder `root`. When it is missing or unreadable,
+/// that error alone is reported and every value is the default: the rest would be guesses.
+pub(super) fn read(ctx: &mut Ctx, root: &Path, short_name: &str) -> Header {
+    let path = root.join("problem.yaml");
+    let value = if path.is_file() {
+        yaml::read(ctx, &path)
+    } else {
+        ctx.error(&path, "missing: every package needs a problem.yaml");
+        None
+    };
+    let readable = value.is_some();
+    let mark = ctx.mark();
+    let header = from_yaml(
+        ctx,
+        &path,
+        &value.unwrap_or_else(yaml::empty_mapping),
+        short_name,
+    );
+    if !readable {
+        ctx.discard_since(mark);
+    }
+    header
+}
+
+fn from_yaml(ctx: &mut Ctx, path: &Path, yaml: &Value, short_name: &str) -> Header {
+    let (version, modern) = format_version(ctx, path, yaml);
+    let known = if modern { MODERN_KEYS } else { LEGACY_KEYS };
+    for key in yaml::unknown_keys(yaml, known) {
+        ctx.warning(path, format!("unknown key `{key}` for format {version}"));
+    }
+    let name = read_name(ctx, path, yaml, modern, short_name);
+    if modern && yaml.get("uuid").is_none() {
+        ctx.warning(path, "no `uuid`: the 2025-09 format requires one");
+    }
+
+    let types = read_types(ctx, path, yaml);
+    let mut interactive = types.iter().any(|t| t == "interactive");
+    let mut score = types.iter().any(|t| t == "scoring");
+    let mut custom = modern && (interactive || path.with_file_name("output_validator").exists());
+    let mut validator_flags = Vec::new();
+    if !modern {
+        let legacy = read_legacy_validation(ctx, path, yaml);
+        custom = legacy.custom;
+        interactive |= legacy.interactive;
+        score |= legacy.score;
+        validator_flags = legacy.flags;
+    }
+
+    let convention_given = yaml.get("validator_convention").is_some();
+    let convention = read_convention(ctx, path, yaml);
+    let limits = read_all_limits(ctx, path, yaml);
+    Header {
+        path: path.to_path_buf(),
+        name,
+        limits,
+        custom,
+        interactive,
+        score,
+        validator_flags,
+        convention,
+        convention_given,
+    }
+}
+
+/// `problem_format_version` (absent means legacy) and whether it is a 2023-07 or 2025-09
+/// format rather than legacy; an unknown version is an error, read as legacy.
+fn format_version(ctx: &mut Ctx, path: &Path, yaml: &Value) -> (String, bool) {
+    let version = yaml
+        .get("problem_format_version")
+        .and_then(|v| v.as_str())
+        .unwrap_or("legacy")
+        .to_owned();
+    let modern = match version.as_str() {
+        "legacy" | "legacy-icpc" => false,
+        "2025-09" | "2023-07-draft" | "2023-07" => true,
+        other => {
+            ctx.error(
+                path,
+                format!(
+                    "problem_format_version `{other}` is not one of legacy, 2023-07-draft, 2025-09"
+                ),
+            );
+            false
+        }
+    };
+    (version, modern)
+}
+
+/// `name`: a string, or a map from language codes (English preferred); the folder name
+/// where it is missing (an error in 2025-09, a warning in legacy) or malformed.
+fn read_name(ctx: &mut Ctx, path: &Path, yaml: &Value, modern: bool, short_name: &str) -> String {
+    match yaml.get("name") {
+        Some(Value::String(name)) => name.clone(),
+        Some(Value::Mapping(map)) => map
+            .get("en")
+            .or_else(|| map.values().next())
+            .and_then(|v| v.as_str())
+            .unwrap_or(short_name)
+            .to_owned(),
+        Some(_) => {
+            ctx.error(
+                path,
+                "`name` must be a string or a map from language codes to strings",
+            );
+            short_name.to_owned()
+        }
+        None => {
+            if modern {
+                ctx.error(path, "`name` is required");
+            } else {
+                ctx.warning(path, "no `name`: using the folder name");
+            }
+            short_name.to_owned()
+        }
+    }
+}
+
+/// `type` as words (`pass-fail` when absent); unknown types are errors, `multi-pass` a
+/// warning.
+fn read_types(ctx: &mut Ctx, path: &Path, yaml: &Value) -> Vec<String> {
+    let types = match yaml.get("type") {
+        None => vec!["pass-fail".to_owned()],
+        Some(value) => yaml::words(value),
+    };
+    for kind in &types {
+        if !PROBLEM_TYPES.contains(&kind.as_str()) {
+            ctx.error(path, format!("unknown problem type `{kind}`"));
+        }
+    }
+    if types.iter().any(|t| t == "multi-pass") {
+        ctx.warning(
+            path,
+            "type `multi-pass` is not supported by the judge: only the first pass runs",
+        );
+    }
+    types
+}
+
+/// What legacy `validation` and `validator_flags` say.
+#[derive(Default)]
+struct LegacyValidation {
+    custom: bool,
+    interactive: bool,
+    score: bool,
+    flags: Vec<String>,
+}
+
+/// Legacy `validation` (`default` or `custom`, then the options `interactive` and
+/// `score`) and `validator_flags`.
+fn read_legacy_validation(ctx: &mut Ctx, path: &Path, yaml: &Value) -> LegacyValidation {
+    let mut res = LegacyValidation::default();
+    if let Some(value) = yaml.get("validation") {
+        let words = yaml::words(value);
+        match words.first().map(String::as_str) {
+            Some("default") | None => {}
+            Some("custom") => res.custom = true,
+            Some(other) => ctx.error(
+                path,
+                format!("`validation: {other}` is neither default nor custom"),
+            ),
+        }
+        for word in words.iter().skip(1) {
+            match word.as_str() {
+                "interactive" => res.interactive = true,
+                "score" => res.score = true,
+                other => ctx.error(path, format!("unknown validation option `{other}`")),
+            }
+        }
+    }
+    if let Some(value) = yaml.get("validator_flags") {
+        res.flags = yaml::words(value);
+    }
+    res
+}
+
+/// `validator_convention`: `kattis` (also when absent) or `testlib`; anything else is an
+/// error naming the value, read as `kattis`.
+fn read_convention(ctx: &mut Ctx, path: &Path, yaml: &Value) -> ValidatorConvention {
+    match yaml.get("validator_convention") {
+        None => ValidatorConvention::Kattis,
+        Some(Value::String(s)) if s == "kattis" => ValidatorConvention::Kattis,
+        Some(Value::String(s)) if s == "testlib" => ValidatorConvention::Testlib,
+        Some(other) => {
+            ctx.error(
+                path,
+                format!(
+                    "`validator_convention: {}` is neither kattis nor testlib",
+                    yaml::shown(other)
+                ),
+            );
+            ValidatorConvention::Kattis
+        }
+    }
+}
+
+/// The limits from `limits`, the time limit from `.timelimit` beside `problem.yaml` when
+/// `limits` gives none, and a warning when neither does.
+fn read_all_limits(ctx: &mut Ctx, path: &Path, yaml: &Value) -> Limits {
+    let (mut limits, mut have_time) = read_limits(ctx, path, yaml);
+    if !have_time && let Some(time) = read_timelimit_file(ctx, &path.with_file_name(".timelimit")) {
+        limits.time = time;
+        have_time = true;
+    }
+    if !have_time {
+        ctx.warning(
+            path,
+            "no time limit (limits.time_limit or .timelimit): using 1 second",
+        );
+    }
+    limits
+}
+
+/// The `limits` mapping over [`DEFAULT_LIMITS`], and whether it gave the time limit.
+fn read_limits(ctx: &mut Ctx, path: &Path, yaml: &Value) -> (Limits, bool) {
+    let mut limits = DEFAULT_LIMITS;
+    let mut have_time = false;
+    let Some(value) = yaml.get("limits") else {
+        return (limits, have_time);
+    };
+    let Some(map) = value.as_mapping() else {
+        ctx.error(path, "`limits` must be a mapping");
+        return (limits, have_time);
+    };
+    for (key, value) in map {
+        let key = key.as_str().unwrap_or("<non-string key>");
+        if !LIMIT_KEYS.contains(&key) {
+            ctx.warning(path, format!("unknown limit `{key}`"));
+            continue;
+        }
+        let Some(number) = value.as_f64().filter(|n| n.is_finite() && *n > 0.0) else {
+            if !matches!(key, "time_multipliers") {
+                ctx.error(
+                    path,
+                    format!("limit `{key}` must be a positive number, found {value:?}"),
+                );
+            }
+            continue;
+        };
+        have_time |= set_limit(ctx, path, &mut limits, key, number);
+    }
+    (limits, have_time)
+}
+
+/// Sets the limit `key` to the positive `number` (seconds, MiB or KiB); whether it set the
+/// time limit. Keys we do not enforce are read and left alone.
+fn set_limit(ctx: &mut Ctx, path: &Path, limits: &mut Limits, key: &str, number: f64) -> bool {
+    let mib = |number: f64| (number * MIB as f64) as u64;
+    match key {
+        "time_limit" | "compilation_time" => {
+            let Ok(duration) = Duration::try_from_secs_f64(number) else {
+                ctx.error(
+                    path,
+                    format!("limit `{key}` is too large: {number} seconds"),
+                );
+                return false;
+            };
+            if key == "time_limit" {
+                limits.time = duration;
+                return true;
+            }
+            limits.compilation_time = duration;
+        }
+        "memory" => limits.memory_bytes = mib(number),
+        "output" => limits.output_bytes = mib(number),
+        "code" => limits.code_bytes = (number * 1024.0) as u64,
+        "compilation_memory" => limits.compilation_memory_bytes = mib(number),
+        _ => {}
+    }
+    false
+}
+
+/// The time limit in the legacy `.timelimit` file (seconds) when there is one; an error
+/// when it holds anything but a positive number of seconds that fits a duration.
+fn read_timelimit_file(ctx: &mut Ctx, file: &Path) -> Option<Duration> {
+    if !file.is_file() {
+        return None;
+    }
+    match std::fs::read_to_string(file).map(|t| t.trim().parse::<f64>()) {
+        Ok(Ok(seconds)) if seconds.is_finite() && seconds > 0.0 => {
+            match Duration::try_from_secs_f64(seconds) {
+                Ok(duration) => Some(duration),
+                Err(_) => {
+                    ctx.error(file, format!("{seconds} seconds is too large"));
+                    None
+                }
+            }
+        }
+        _ => {
+            ctx.error(file, "must hold a positive number of seconds");
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::Duration;
+
+    use super::super::fixture::{custom_legacy, errors, good_package, write};
+    use crate::{Validation, ValidatorConvention, load};
+
+    #[test]
+    fn validator_convention_in_both_formats() {
+        let convention = |dir: &Path| {
+            let (problem, diagnostics) = load(dir).expect("loads");
+            assert_eq!(diagnostics, vec![]);
+            let Validation::Custom { convention, .. } = problem.validation else {
+                panic!("custom validation")
+            };
+            convention
+        };
+        for (extra, expected) in [
+            ("", ValidatorConvention::Kattis),
+            (
+                "validator_convention: kattis\n",
+                ValidatorConvention::Kattis,
+            ),
+            (
+                "validator_convention: testlib\n",
+                ValidatorConvention::Testlib,
+            ),
+        ] {
+            let legacy = custom_legacy(extra);
+            write(legacy.path(), "output_validators/check/check.cpp", "");
+            assert_eq!(convention(legacy.path()), expected, "legacy {extra:?}");
+
+            let modern = good_package();
+            write(
+                modern.path(),
+                "problem.yaml",
+                &format!(
+                    "problem_format_version: 2025-09\nname: Any\nuuid: x\n{extra}limits:\n  time_limit: 1\n"
+                ),
+            );
+            write(modern.path(), "output_validator/checker.cpp", "");
+            assert_eq!(convention(modern.path()), expected, "2025-09 {extra:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_validator_convention_is_an_error_naming_it() {
+        for (value, shown) in [
+            ("polygon", "polygon"),
+            ("3", "3"),
+            ("[testlib]", "- testlib"),
+        ] {
+            let dir = custom_legacy(&format!("validator_convention: {value}\n"));
+            write(dir.path(), "output_validators/check.py", "");
+            assert!(load(dir.path()).is_err(), "{value}");
+            assert_eq!(
+                errors(dir.path()),
+                vec![format!(
+                    "error: problem.yaml: `validator_convention: {shown}` is neither kattis nor testlib"
+                )]
+            );
+        }
+    }
+
+    #[test]
+    fn multi_pass_is_a_warning() {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Add\nuuid: x\ntype: multi-pass\nlimits:\n  time_limit: 1\n",
+        );
+        write(dir.path(), "output_validator/check.py", "");
+        assert_eq!(
+            errors(dir.path()),
+            vec![
+                "warning: problem.yaml: type `multi-pass` is not supported by the judge: only the first pass runs"
+            ]
+        );
+    }
+
+    #[test]
+    fn legacy_flags_and_timelimit_file() {
+        let dir = good_package();
+        write(
+            dir.path(),
+            "problem.yaml",
+            "name: Float\nvalidator_flags: float_tolerance 1e-6 case_sensitive\nlimits:\n  memory: 32\n",
+        );
+        write(dir.path(), ".timelimit", "3\n");
+        let (problem, diagnostics) = load(dir.path()).expect("loads");
+        assert_eq!(diagnostics, vec![]);
+        assert_eq!(problem.limits.time, Duration::from_secs(3));
+        let Validation::Default(flags) = problem.validation else {
+            panic!("default validation")
+        };
+        assert!(flags.case_sensitive);
+        assert_eq!(flags.float_absolute_tolerance, Some(1e-6));
+        assert_eq!(flags.float_relative_tolerance, Some(1e-6));
+    }
+}

@@ -1,0 +1,300 @@
+//! The test data under `data/`: the walk over `data/sample/` and `data/secret/` with their
+//! nested groups, and each folder's group config (`testdata.yaml` in legacy,
+//! `test_group.yaml` in 2025-09) with its score, aggregation and output validator
+//! arguments.
+
+use std::path::{Path, PathBuf};
+
+use serde_yaml::Value;
+
+use super::diagnostics::Ctx;
+use super::{Aggregation, TestCase, TestGroup, folder, yaml};
+
+/// Keys of a test group's config (`testdata.yaml` in legacy, `test_group.yaml` in 2025-09).
+const GROUP_KEYS: &[&str] = &[
+    // legacy
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "input_validator_flags",
+    "output_validator_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+    // 2023-07 and 2025-09
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "test_case_visualizer_args",
+    "output_visualizer_args",
+    "input_visualizer_args",
+    "full_feedback",
+    "max_score",
+    "score_aggregation",
+    "require_pass",
+    "static_validation_score",
+    "scoring",
+    "score",
+];
+
+/// The names of a group config, read in this order (the later one wins).
+const CONFIG_NAMES: [&str; 2] = ["testdata.yaml", "test_group.yaml"];
+
+/// Output validator arguments with the config file that gives them.
+pub(super) type ArgsSource = (PathBuf, Vec<String>);
+
+/// What `data/` holds.
+pub(super) struct TestData {
+    /// `data/sample`.
+    pub(super) sample: TestGroup,
+    /// `data/secret`.
+    pub(super) secret: TestGroup,
+    /// The arguments the config in `data/` itself gives the whole problem, when it gives
+    /// some.
+    pub(super) problem_args: Option<ArgsSource>,
+    /// Each group config that sets arguments, with the full arguments it gives.
+    pub(super) group_args: Vec<ArgsSource>,
+}
+
+/// Reads `data/`. `base_flags` (legacy `validator_flags`) come before the arguments of
+/// every config; the config in `data/` itself gives the problem's arguments, and a
+/// group's arguments replace those of the groups above it for its cases and subgroups.
+pub(super) fn read(ctx: &mut Ctx, data: &Path, base_flags: &[String]) -> TestData {
+    let mut walk = Walk {
+        ctx,
+        base_flags,
+        group_args: Vec::new(),
+    };
+    // Only its arguments count: a score or aggregation there belongs to no group.
+    let problem_args = walk.read_configs(data, &mut TestGroup::default()).pop();
+    let sample = walk.read_group(&data.join("sample"), "sample", true, false, None);
+    let secret_dir = data.join("secret");
+    let secret = walk.read_group(&secret_dir, "secret", false, true, None);
+    if secret.cases.is_empty() && secret.groups.is_empty() && secret_dir.is_dir() {
+        walk.ctx.error(&secret_dir, "has no test cases");
+    }
+    TestData {
+        sample,
+        secret,
+        problem_args,
+        group_args: walk.group_args,
+    }
+}
+
+/// Whether `group` or a group below it declares a score.
+pub(super) fn any_score(group: &TestGroup) -> bool {
+    group.score.is_some() || group.groups.iter().any(any_score)
+}
+
+/// The state of the walk over `data/`.
+struct Walk<'a> {
+    ctx: &'a mut Ctx,
+    /// Legacy `validator_flags`, which come before a group's own arguments.
+    base_flags: &'a [String],
+    /// Each group config that sets arguments, with the full arguments it gives.
+    group_args: Vec<ArgsSource>,
+}
+
+impl Walk<'_> {
+    fn read_group(
+        &mut self,
+        dir: &Path,
+        name: &str,
+        is_sample: bool,
+        required: bool,
+        inherited_args: Option<Vec<String>>,
+    ) -> TestGroup {
+        let mut group = TestGroup {
+            name: name.to_owned(),
+            output_validator_args: inherited_args,
+            ..TestGroup::default()
+        };
+        let entries = match folder::sorted_entries(dir) {
+            Ok(entries) => entries,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                if required {
+                    self.ctx
+                        .error(dir, "missing: every package needs secret test data");
+                }
+                return group;
+            }
+            Err(err) => {
+                self.ctx
+                    .error(dir, format!("cannot read test data folder: {err}"));
+                return group;
+            }
+        };
+        let configs = self.read_configs(dir, &mut group);
+        if let Some((_, args)) = configs.last() {
+            group.output_validator_args = Some(args.clone());
+        }
+        self.group_args.extend(configs);
+        for path in entries {
+            let file_name = folder::file_name(&path);
+            if path.is_dir() {
+                if let Some(sub) = self.read_subgroup(&path, &file_name, &group, is_sample) {
+                    group.groups.push(sub);
+                }
+            } else if let Some(stem) = file_name.strip_suffix(".in") {
+                if let Some(case) = self.read_case(&path, stem, &group, is_sample) {
+                    group.cases.push(case);
+                }
+            } else if let Some(stem) = file_name.strip_suffix(".ans")
+                && !path.with_file_name(format!("{stem}.in")).is_file()
+            {
+                self.ctx.warning(
+                    &path,
+                    format!("answer file without an input file {stem}.in"),
+                );
+            }
+        }
+        group
+    }
+
+    /// The group in the subfolder `dir` of `parent`; `None` for a `.files` folder and for
+    /// a symbolic link (an error).
+    fn read_subgroup(
+        &mut self,
+        dir: &Path,
+        file_name: &str,
+        parent: &TestGroup,
+        is_sample: bool,
+    ) -> Option<TestGroup> {
+        if file_name.ends_with(".files") {
+            return None;
+        }
+        // A linked folder may lead back above itself (`link -> ..`): loading would go
+        // round the loop, so test groups must be real folders.
+        if dir
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink())
+        {
+            self.ctx.error(
+                dir,
+                "is a symbolic link to a folder; a test group must be a real folder",
+            );
+            return None;
+        }
+        Some(self.read_group(
+            dir,
+            &format!("{}/{file_name}", parent.name),
+            is_sample,
+            false,
+            parent.output_validator_args.clone(),
+        ))
+    }
+
+    /// The case of the input file `input` (named `<stem>.in`) in `group`; `None`, with an
+    /// error, when it has no answer file.
+    fn read_case(
+        &mut self,
+        input: &Path,
+        stem: &str,
+        group: &TestGroup,
+        is_sample: bool,
+    ) -> Option<TestCase> {
+        let answer = input.with_file_name(format!("{stem}.ans"));
+        if !answer.is_file() {
+            self.ctx
+                .error(input, format!("test case has no answer file {stem}.ans"));
+            return None;
+        }
+        Some(TestCase {
+            name: format!("{}/{stem}", group.name),
+            input: input.to_path_buf(),
+            answer,
+            is_sample,
+            output_validator_args: group.output_validator_args.clone(),
+        })
+    }
+
+    /// Reads the group configs in `dir` into `group`; returns each one that sets output
+    /// validator arguments, with the full arguments it gives (legacy `validator_flags`
+    /// first), in the order they were read.
+    fn read_configs(&mut self, dir: &Path, group: &mut TestGroup) -> Vec<ArgsSource> {
+        let mut res = Vec::new();
+        for name in CONFIG_NAMES {
+            let path = dir.join(name);
+            if path.is_file()
+                && let Some(args) = read_config(self.ctx, &path, group)
+            {
+                res.push((path, [self.base_flags.to_vec(), args].concat()));
+            }
+        }
+        res
+    }
+}
+
+/// Reads one group config into `group`; returns the arguments it sets.
+fn read_config(ctx: &mut Ctx, path: &Path, group: &mut TestGroup) -> Option<Vec<String>> {
+    let value = yaml::read(ctx, path)?;
+    for key in yaml::unknown_keys(&value, GROUP_KEYS) {
+        ctx.warning(path, format!("unknown test group key `{key}`"));
+    }
+    if let Some(points) = read_score(ctx, path, &value) {
+        group.score = Some(points);
+    }
+    if let Some(aggregation) = read_aggregation(ctx, path, &value) {
+        group.aggregation = Some(aggregation);
+    }
+    value
+        .get("output_validator_args")
+        .or_else(|| value.get("output_validator_flags"))
+        .map(yaml::words)
+}
+
+/// The group's points: `max_score` (2025-09), `score`, or `scoring.score` (2023-07); an
+/// error unless a non-negative number.
+fn read_score(ctx: &mut Ctx, path: &Path, value: &Value) -> Option<f64> {
+    let score = value
+        .get("max_score")
+        .or_else(|| value.get("score"))
+        .or_else(|| value.get("scoring").and_then(|it| it.get("score")))?;
+    match score.as_f64() {
+        Some(points) if points.is_finite() && points >= 0.0 => Some(points),
+        _ => {
+            ctx.error(
+                path,
+                format!("the group score must be a non-negative number, found {score:?}"),
+            );
+            None
+        }
+    }
+}
+
+/// How the group's results combine: `score_aggregation` (2025-09), `scoring.aggregation`
+/// (2023-07), or the aggregation word among legacy `grader_flags`.
+fn read_aggregation(ctx: &mut Ctx, path: &Path, value: &Value) -> Option<Aggregation> {
+    let words = if let Some(value) = value
+        .get("score_aggregation")
+        .or_else(|| value.get("scoring").and_then(|it| it.get("aggregation")))
+    {
+        let words = yaml::words(value);
+        if words.len() != 1 {
+            ctx.error(
+                path,
+                format!("`score_aggregation` must be one word, found {value:?}"),
+            );
+        }
+        words
+    } else if let Some(value) = value.get("grader_flags") {
+        // Legacy grader flags mix the aggregation with verdict rules: keep the aggregation.
+        yaml::words(value)
+            .into_iter()
+            .filter(|w| Aggregation::from_word(w).is_some())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut res = None;
+    for word in words {
+        match Aggregation::from_word(&word) {
+            Some(it) => res = Some(it),
+            None => ctx.error(
+                path,
+                format!("unknown score aggregation `{word}` (pass-fail, sum, min, max or avg)"),
+            ),
+        }
+    }
+    res
+}

@@ -40,6 +40,10 @@ pub const CRATES: &[CrateRule] = &[
         may_use: &["problems"],
     },
     CrateRule {
+        name: "judge-supervisor",
+        may_use: &[],
+    },
+    CrateRule {
         name: "judge-server",
         may_use: &["judge", "leaderboard", "problems"],
     },
@@ -143,6 +147,11 @@ pub const NEVER_REACHES: &[(&str, &[&str], &str)] = &[
         "leaderboard",
         IMPURE,
         "the pure crates may not use it, even indirectly",
+    ),
+    (
+        "judge-supervisor",
+        IMPURE,
+        "the supervisor runs inside the sandbox on std, libc and serde alone",
     ),
     (
         "judge",
@@ -326,6 +335,7 @@ mod tests {
         "problems",
         "leaderboard",
         "judge",
+        "judge-supervisor",
         "judge-server",
         "judge-cli",
         "agent",

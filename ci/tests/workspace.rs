@@ -8,6 +8,7 @@ fn dependency_direction_follows_the_design() {
     for name in [
         "problems",
         "judge",
+        "judge-supervisor",
         "judge-server",
         "judge-cli",
         "agent",

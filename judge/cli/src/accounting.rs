@@ -423,7 +423,7 @@ fn render(it: &Rendered<'_>) -> String {
     let mut res = String::new();
     res += &format!("{BEGIN_MARKER}\n## judge accounting\n\n");
     res += &format!(
-        "Command: `cargo build -p judge --bins && ~/.cache/arena/target/debug/judge accounting --runs {} --limit-runs {}` (writes this section; run it alone).\n",
+        "Command: `cargo build -p judge-cli && ~/.cache/arena/target/debug/judge accounting --runs {} --limit-runs {}` (writes this section; run it alone).\n",
         it.runs, it.limit_runs
     );
     res += &format!(

@@ -145,27 +145,10 @@ fn main() -> ExitCode {
     match runtime.block_on(dispatch(cli.command)) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("judge: {}", error_chain(&err));
+            eprintln!("judge: {err:#}");
             ExitCode::from(2)
         }
     }
-}
-
-/// The error and its causes joined by `: ` (as `{:#}` does), leaving out a cause whose
-/// text the message before it already ends with (library errors that print their source).
-fn error_chain(err: &anyhow::Error) -> String {
-    let mut res = String::new();
-    for cause in err.chain() {
-        let text = cause.to_string();
-        if res.ends_with(&text) {
-            continue;
-        }
-        if !res.is_empty() {
-            res.push_str(": ");
-        }
-        res.push_str(&text);
-    }
-    res
 }
 
 fn cache_dir() -> PathBuf {
@@ -424,15 +407,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn error_chain_does_not_repeat_a_cause_the_message_prints() {
+    fn each_cause_is_printed_once() {
         let io = std::io::Error::other("boom");
         let err = anyhow::Error::new(judge::Error::Io {
             what: "cannot read",
             path: "/x.c".into(),
             source: io,
         });
-        assert_eq!(error_chain(&err), "cannot read /x.c: boom");
+        assert_eq!(format!("{err:#}"), "cannot read /x.c: boom");
         let err = err.context("judging /x.c");
-        assert_eq!(error_chain(&err), "judging /x.c: cannot read /x.c: boom");
+        assert_eq!(format!("{err:#}"), "judging /x.c: cannot read /x.c: boom");
     }
 }

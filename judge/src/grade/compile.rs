@@ -138,13 +138,7 @@ impl Ctx<'_> {
                 open_files: 1024,
             },
             oom_file: None,
-            runs: vec![RunIo {
-                stdin: None,
-                stdout: log.clone().into(),
-                stderr: log.clone().into(),
-                validator: None,
-                interactor: None,
-            }],
+            runs: vec![RunIo::logged(Path::new(&log))],
             copy_out: Some(out_build.clone().into()),
         };
         let mut report = None;

@@ -189,6 +189,20 @@ pub struct RunIo {
     pub interactor: Option<ValidatorStep>,
 }
 
+impl RunIo {
+    /// A run without input whose standard output and error both go to `log`, with
+    /// neither validator nor interactor (a compile, a version command).
+    pub fn logged(log: &Path) -> RunIo {
+        RunIo {
+            stdin: None,
+            stdout: log.to_path_buf(),
+            stderr: log.to_path_buf(),
+            validator: None,
+            interactor: None,
+        }
+    }
+}
+
 /// An output validator's run after a program's run.
 #[derive(Debug, Clone, Serialize)]
 pub struct ValidatorStep {

@@ -2,6 +2,7 @@
 //! language's self-test (an echo program, judged like a submission on a generated package).
 
 use std::ops::ControlFlow;
+use std::path::Path;
 
 use crate::grade::{Options, Report, Submission, judge};
 use crate::lang::Language;
@@ -36,13 +37,7 @@ pub async fn versions(
                 open_files: 256,
             },
             oom_file: None,
-            runs: vec![RunIo {
-                stdin: None,
-                stdout: out.clone().into(),
-                stderr: out.clone().into(),
-                validator: None,
-                interactor: None,
-            }],
+            runs: vec![RunIo::logged(Path::new(&out))],
             copy_out: None,
         };
         let outcome = sandbox
@@ -52,8 +47,7 @@ pub async fn versions(
             sandbox.close().await;
             return Err(err);
         }
-        let text = std::fs::read_to_string(ws.host_out_file(std::path::Path::new(&out)))
-            .unwrap_or_default();
+        let text = std::fs::read_to_string(ws.host_out_file(Path::new(&out))).unwrap_or_default();
         res.push((
             lang,
             text.lines()

@@ -45,16 +45,19 @@ pub(super) fn good_package() -> tempfile::TempDir {
     dir
 }
 
+/// `good_package` with `text` as its problem.yaml.
+pub(super) fn with_problem_yaml(text: &str) -> tempfile::TempDir {
+    let dir = good_package();
+    write(dir.path(), "problem.yaml", text);
+    dir
+}
+
 /// `good_package` turned into a legacy custom-validation package with `extra` lines in
 /// problem.yaml and no validator yet.
 pub(super) fn custom_legacy(extra: &str) -> tempfile::TempDir {
-    let dir = good_package();
-    write(
-        dir.path(),
-        "problem.yaml",
-        &format!("name: Any\nvalidation: custom\nlimits:\n  time_limit: 1\n{extra}"),
-    );
-    dir
+    with_problem_yaml(&format!(
+        "name: Any\nvalidation: custom\nlimits:\n  time_limit: 1\n{extra}"
+    ))
 }
 
 /// Every diagnostic `load` gives for the package in `dir`, loaded or not, as text.

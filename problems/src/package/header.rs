@@ -388,7 +388,7 @@ mod tests {
     use std::path::Path;
     use std::time::Duration;
 
-    use super::super::fixture::{custom_legacy, errors, good_package, write};
+    use super::super::fixture::{custom_legacy, errors, with_problem_yaml, write};
     use crate::{Validation, ValidatorConvention, load};
 
     #[test]
@@ -416,14 +416,9 @@ mod tests {
             write(legacy.path(), "output_validators/check/check.cpp", "");
             assert_eq!(convention(legacy.path()), expected, "legacy {extra:?}");
 
-            let modern = good_package();
-            write(
-                modern.path(),
-                "problem.yaml",
-                &format!(
-                    "problem_format_version: 2025-09\nname: Any\nuuid: x\n{extra}limits:\n  time_limit: 1\n"
-                ),
-            );
+            let modern = with_problem_yaml(&format!(
+                "problem_format_version: 2025-09\nname: Any\nuuid: x\n{extra}limits:\n  time_limit: 1\n"
+            ));
             write(modern.path(), "output_validator/checker.cpp", "");
             assert_eq!(convention(modern.path()), expected, "2025-09 {extra:?}");
         }
@@ -450,10 +445,7 @@ mod tests {
 
     #[test]
     fn multi_pass_is_a_warning() {
-        let dir = good_package();
-        write(
-            dir.path(),
-            "problem.yaml",
+        let dir = with_problem_yaml(
             "problem_format_version: 2025-09\nname: Add\nuuid: x\ntype: multi-pass\nlimits:\n  time_limit: 1\n",
         );
         write(dir.path(), "output_validator/check.py", "");
@@ -467,10 +459,7 @@ mod tests {
 
     #[test]
     fn legacy_flags_and_timelimit_file() {
-        let dir = good_package();
-        write(
-            dir.path(),
-            "problem.yaml",
+        let dir = with_problem_yaml(
             "name: Float\nvalidator_flags: float_tolerance 1e-6 case_sensitive\nlimits:\n  memory: 32\n",
         );
         write(dir.path(), ".timelimit", "3\n");

@@ -399,7 +399,7 @@ fn short_name(root: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::fixture::{good_package, write};
+    use super::fixture::{good_package, with_problem_yaml, write};
     use super::*;
 
     #[test]
@@ -435,13 +435,10 @@ mod tests {
 
     #[test]
     fn a_broken_package_reports_every_problem_with_its_file() {
-        let dir = good_package();
-        let root = dir.path();
-        write(
-            root,
-            "problem.yaml",
+        let dir = with_problem_yaml(
             "name: Broken\nvalidation: custom\nlimits:\n  memory: -3\n  colour: red\nfoo: 1\n",
         );
+        let root = dir.path();
         write(root, "data/secret/lonely.in", "1\n");
         write(root, "submissions/slow/a.py", "");
         let Err(crate::Error::Invalid { diagnostics, .. }) = load(root) else {

@@ -200,15 +200,12 @@ fn combine(
 mod tests {
     use std::path::Path;
 
-    use super::super::fixture::{errors, good_package, write};
+    use super::super::fixture::{errors, good_package, with_problem_yaml, write};
     use crate::load;
 
     /// `good_package` made scored (two groups of 40 and 60 points) with `files` added.
     fn scored_package(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = good_package();
-        write(
-            dir.path(),
-            "problem.yaml",
+        let dir = with_problem_yaml(
             "problem_format_version: 2025-09\nname: Add\nuuid: x\ntype: scoring\nlimits:\n  time_limit: 1\n",
         );
         std::fs::remove_dir_all(dir.path().join("data/secret")).expect("rm");

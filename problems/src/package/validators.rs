@@ -152,15 +152,12 @@ pub(super) fn input_validators(ctx: &mut Ctx, root: &Path) -> Vec<PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{custom_legacy, errors, good_package, write};
+    use super::super::fixture::{custom_legacy, errors, good_package, with_problem_yaml, write};
     use crate::load;
 
     #[test]
     fn validator_convention_without_custom_validation_is_a_warning() {
-        let dir = good_package();
-        write(
-            dir.path(),
-            "problem.yaml",
+        let dir = with_problem_yaml(
             "problem_format_version: 2025-09\nname: Add\nuuid: x\nvalidator_convention: testlib\nlimits:\n  time_limit: 1\n",
         );
         let (_, diagnostics) = load(dir.path()).expect("loads");

@@ -88,13 +88,12 @@ pub(super) fn unknown_keys<'a>(value: &'a Value, known: &[&str]) -> Vec<&'a str>
 mod tests {
     use std::path::PathBuf;
 
-    use super::super::fixture::{good_package, write};
+    use super::super::fixture::with_problem_yaml;
     use crate::load;
 
     #[test]
     fn malformed_yaml_names_line_and_column() {
-        let dir = good_package();
-        write(dir.path(), "problem.yaml", "name: [unclosed\nlimits: {\n");
+        let dir = with_problem_yaml("name: [unclosed\nlimits: {\n");
         let Err(crate::Error::Invalid { diagnostics, .. }) = load(dir.path()) else {
             panic!("must fail")
         };

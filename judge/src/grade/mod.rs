@@ -147,10 +147,10 @@ pub struct Report {
     pub score: f64,
     /// The most points the problem gives, on scored problems.
     pub max_score: Option<f64>,
-    /// On scored problems, the points of each group directly below `data/secret`, in
-    /// judging order (they add up to `score` when `data/secret` sums them, the default);
-    /// empty on pass-fail problems, on a compile error, and when `data/secret` has no
-    /// groups. Left out of the JSON when empty.
+    /// On scored problems, the points of each group directly below `data/secret` (IOI
+    /// subtasks), in judging order; they add up to `score` when `data/secret` sums them
+    /// (the default). Empty on pass-fail problems and when `data/secret` has no groups;
+    /// left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<GroupScore>,
     /// Tests that got AC.
@@ -224,7 +224,7 @@ impl Ctx<'_> {
             verdict: Verdict::CE,
             score: 0.0,
             max_score: None,
-            groups: Vec::new(),
+            groups: score::groups_without_tests(self.problem),
             passed: 0,
             total: cases.len(),
             language: self.submission.language.id.clone(),

@@ -159,27 +159,40 @@ pub(super) fn submission_points(
         .iter()
         .map(|r| (r.name.as_str(), (r.verdict, r.score.unwrap_or(0.0))))
         .collect();
-    let secret = &problem.secret;
-    let (score, max) = group_score(secret, &outcomes, SECRET_MAX);
+    let (score, max) = group_score(&problem.secret, &outcomes, SECRET_MAX);
+    Points {
+        score,
+        max_score: Some(max),
+        groups: secret_groups(&problem.secret, &outcomes),
+    }
+}
+
+/// The groups' points of a submission that did not compile: what no test gives each group
+/// directly below `data/secret`; empty on pass-fail problems.
+pub(super) fn groups_without_tests(problem: &Problem) -> Vec<GroupScore> {
+    if !is_scored(problem) {
+        return Vec::new();
+    }
+    secret_groups(&problem.secret, &HashMap::new())
+}
+
+/// The points of each group directly below `secret`, as [`group_score`] of `secret` counts
+/// them.
+fn secret_groups(secret: &TestGroup, outcomes: &HashMap<&str, (Verdict, f64)>) -> Vec<GroupScore> {
     // What group_score gives a group below `data/secret` that declares no maximum.
-    let part = part_max(secret, max);
-    let groups = secret
+    let part = part_max(secret, secret.score.unwrap_or(SECRET_MAX));
+    secret
         .groups
         .iter()
         .map(|group| {
-            let (score, max) = group_score(group, &outcomes, part);
+            let (score, max) = group_score(group, outcomes, part);
             GroupScore {
                 name: group.name.clone(),
                 score,
                 max,
             }
         })
-        .collect();
-    Points {
-        score,
-        max_score: Some(max),
-        groups,
-    }
+        .collect()
 }
 
 /// A secret test's verdict, message and points on a scored problem whose test can give at
@@ -434,7 +447,20 @@ mod tests {
             (points.score, group_maxima),
             (100.0, vec![20.0, 40.0, 40.0])
         );
+        // A compile error gives every group nothing.
+        let nothing: Vec<f64> = groups_without_tests(&problem)
+            .iter()
+            .map(|g| g.score)
+            .collect();
+        assert_eq!(nothing, vec![0.0, 0.0, 0.0]);
         // Pass-fail problems have none.
+        assert_eq!(
+            groups_without_tests(&Problem {
+                scoring: false,
+                ..problem.clone()
+            }),
+            vec![]
+        );
         problem.scoring = false;
         let points = submission_points(&problem, Verdict::AC, &results(&maxima, &NAMES));
         assert_eq!(

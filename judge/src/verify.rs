@@ -97,7 +97,7 @@ pub async fn verify(
                     row.max_cpu_ms = report.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
                     row.score = report.max_score.map(|max| (report.score, max));
                 }
-                Err(err) => row.error = Some(err.to_string()),
+                Err(err) => row.error = Some(err.with_causes()),
             }
             row
         })

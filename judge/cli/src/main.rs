@@ -390,7 +390,7 @@ async fn selftest(backend: BackendKind) -> anyhow::Result<ExitCode> {
             }
             Err(err) => {
                 ok = false;
-                format!("FAILED: {err}")
+                format!("FAILED: {}", err.with_causes())
             }
         };
         println!("{:<8} {line}", lang.id);

@@ -82,7 +82,8 @@ impl SandboxConfig {
     /// Finds the image, root filesystem and supervisor: `ARENA_IMAGE`, `ARENA_ROOTFS` and
     /// `JUDGE_SUPERVISOR` when set, else the names derived from the SHA-256 of the
     /// embedded recipe (`ci/sandbox/rootfs.recipe`), the cache folder (`ARENA_CACHE` or
-    /// `~/.cache/arena`), and `judge-supervisor` beside the running executable.
+    /// `~/.cache/arena`), and the supervisor embedded in this library, installed once under
+    /// the cache's `supervisor/<digest>/` (see [`crate::supervisor`]).
     pub fn discover() -> Result<SandboxConfig> {
         let recipe_hash = hex::encode(sha2::Sha256::digest(RECIPE))[..12].to_owned();
         let cache = std::env::var_os("ARENA_CACHE")
@@ -98,7 +99,7 @@ impl SandboxConfig {
             .unwrap_or_else(|| cache.join("rootfs").join(&recipe_hash));
         let supervisor = match std::env::var_os("JUDGE_SUPERVISOR") {
             Some(path) => PathBuf::from(path),
-            None => find_supervisor()?,
+            None => crate::supervisor::install(&cache.join("supervisor"))?,
         };
         Ok(SandboxConfig {
             image,
@@ -107,28 +108,6 @@ impl SandboxConfig {
             recipe_hash,
         })
     }
-}
-
-fn find_supervisor() -> Result<PathBuf> {
-    let exe = std::env::current_exe().map_err(|source| Error::Io {
-        what: "cannot locate",
-        path: PathBuf::from("current executable"),
-        source,
-    })?;
-    // Beside the binary, or one folder up (test binaries live in target/*/deps).
-    let candidates: Vec<PathBuf> = exe
-        .ancestors()
-        .skip(1)
-        .take(2)
-        .map(|dir| dir.join("judge-supervisor"))
-        .collect();
-    candidates.iter().find(|p| p.is_file()).cloned().ok_or_else(|| Error::Unavailable {
-        backend: "supervisor",
-        why: format!(
-            "judge-supervisor not found at {} (build it with `cargo build -p judge --bins`, or set JUDGE_SUPERVISOR)",
-            candidates.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" or ")
-        ),
-    })
 }
 
 /// The supervisor's job file (`judge-supervisor SPEC.json`).

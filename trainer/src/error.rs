@@ -5,8 +5,8 @@ use std::path::PathBuf;
 /// What went wrong loading or running a model.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    /// A file could not be read (the cause is the source, printed by the chain, not here).
+    #[error("cannot read {}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -24,8 +24,8 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// libtorch failed.
-    #[error("libtorch: {0}")]
+    /// libtorch failed: its own message, once.
+    #[error(transparent)]
     Torch(#[from] tch::TchError),
     /// The prompt does not fit the context.
     #[error(
@@ -41,3 +41,19 @@ pub enum Error {
 
 /// The trainer's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_leaves_its_cause_to_the_chain() {
+        let err = Error::Io {
+            path: "/m/config.json".into(),
+            source: std::io::Error::other("boom"),
+        };
+        assert_eq!(err.to_string(), "cannot read /m/config.json");
+        let chain = format!("{:#}", anyhow::Error::new(err));
+        assert_eq!(chain, "cannot read /m/config.json: boom");
+    }
+}

@@ -7,8 +7,8 @@ use chrono::{DateTime, TimeZone, Utc};
 use problems::Verdict;
 use serde_json::{Value, json};
 
-use super::contest::{Contest, Scoring, format_reltime, format_time};
-use super::store::{JudgementRow, RunRow, SubmissionRow};
+use crate::contest::{Contest, Scoring, format_reltime, format_time};
+use crate::store::{JudgementRow, RunRow, SubmissionRow};
 
 fn at(ms: i64) -> DateTime<Utc> {
     Utc.timestamp_millis_opt(ms).single().unwrap_or_default()
@@ -150,7 +150,7 @@ pub fn judgement(c: &Contest, j: &JudgementRow) -> Value {
     let mut v = json!({
         "id": j.id,
         "submission_id": j.submission_id,
-        "judgement_type_id": j.judgement_type_id,
+        "judgement_type_id": j.verdict.clics_id(),
         "start_time": format_time(at(j.start_ms)),
         "start_contest_time": contest_time(c, j.start_ms),
         "end_time": format_time(at(j.end_ms)),
@@ -169,7 +169,7 @@ pub fn run(c: &Contest, r: &RunRow) -> Value {
         "id": r.id,
         "judgement_id": r.judgement_id,
         "ordinal": r.ordinal,
-        "judgement_type_id": r.judgement_type_id,
+        "judgement_type_id": r.verdict.clics_id(),
         "time": format_time(at(r.time_ms)),
         "contest_time": contest_time(c, r.time_ms),
         "run_time": r.run_time,

@@ -1,21 +1,26 @@
 //! Errors of the contest server: the server's own failures ([`ServerError`]) and the
 //! answers to bad requests ([`ApiError`]: an HTTP status and a message naming what is
-//! wrong, as CLICS's `{"code", "message"}` object).
+//! wrong, as CLICS's `{"code", "message"}` object; `routes` turns it into a response).
+//!
+//! A message names what failed and never repeats its source; [`chain`] writes the whole
+//! chain for the server's log, as the CLI's `{:#}` does.
 
 use std::path::PathBuf;
 
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use http::StatusCode;
+
+use crate::store::DatabaseError;
 
 /// A failure of the server itself (not of a request).
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// A file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}")]
     Io {
         /// The file.
         path: PathBuf,
         /// Why.
+        #[source]
         source: std::io::Error,
     },
     /// A contest definition is wrong; every problem found is listed.
@@ -26,20 +31,42 @@ pub enum ServerError {
         /// Each problem, naming its field.
         problems: Vec<String>,
     },
+    /// A contest definition could not be written as JSON for the database.
+    #[error("contest {id}: cannot store its definition")]
+    StoreContest {
+        /// The contest.
+        id: String,
+        /// Why.
+        #[source]
+        source: serde_json::Error,
+    },
     /// The database failed.
-    #[error("database: {0}")]
-    Database(String),
+    #[error("database")]
+    Database(#[from] DatabaseError),
     /// The database URL is not SQLite or PostgreSQL.
     #[error("database URL `{0}`: expected sqlite://FILE or postgres://...")]
     BadDatabaseUrl(String),
     /// The listener could not be bound.
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}")]
     Listen {
         /// The address.
         addr: String,
         /// Why.
+        #[source]
         source: std::io::Error,
     },
+}
+
+/// `err` and each of its causes, joined by `: ` (for the server's log).
+pub fn chain(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(err) = cause {
+        text.push_str(": ");
+        text.push_str(&err.to_string());
+        cause = err.source();
+    }
+    text
 }
 
 /// An answer to a request that is not served: its status and a message.
@@ -54,34 +81,22 @@ pub struct ApiError {
 impl ApiError {
     /// 400 with `message`.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            message: message.into(),
-        }
+        ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
     /// 404 naming what was not found.
     pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: message.into(),
-        }
+        ApiError::new(StatusCode::NOT_FOUND, message)
     }
 
     /// 401: no or a wrong token.
     pub fn unauthorized(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::UNAUTHORIZED,
-            message: message.into(),
-        }
+        ApiError::new(StatusCode::UNAUTHORIZED, message)
     }
 
     /// 403: the caller may not do this.
     pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::FORBIDDEN,
-            message: message.into(),
-        }
+        ApiError::new(StatusCode::FORBIDDEN, message)
     }
 
     /// Any status with `message`.
@@ -99,7 +114,7 @@ impl From<ServerError> for ApiError {
             ServerError::BadContest { .. } => ApiError::bad_request(err.to_string()),
             // The server's own failure: logged, and not described to the client.
             other => {
-                eprintln!("judge serve: {other}");
+                eprintln!("judge serve: {}", chain(&other));
                 ApiError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "internal error (logged by the server)",
@@ -109,12 +124,17 @@ impl From<ServerError> for ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let body = serde_json::json!({
-            "code": self.status.as_u16(),
-            "message": self.message,
-        });
-        (self.status, axum::Json(body)).into_response()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chain_names_each_cause_once() {
+        let err = ServerError::Listen {
+            addr: "127.0.0.1:1".into(),
+            source: std::io::Error::other("address in use"),
+        };
+        assert_eq!(err.to_string(), "cannot listen on 127.0.0.1:1");
+        assert_eq!(chain(&err), "cannot listen on 127.0.0.1:1: address in use");
     }
 }

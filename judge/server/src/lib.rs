@@ -2,36 +2,47 @@
 //! API under `/api`, a judging queue in the database served by a pool of workers, and a
 //! scoreboard computed by the `leaderboard` crate's rules.
 //!
+//! - `routes`: the HTTP service (the only module naming axum): `app` composes `api`
+//!   (the CLICS routes and the event feed) and `web` (the page for humans) under one
+//!   body-size limit;
+//! - `auth`: who is asking (admin, team, public) from a bearer, basic or cookie credential;
+//! - `submit`: accepting a submission (checks, window, rate limit) and storing it with its
+//!   event;
+//! - `board`: the scoreboard a caller may see (frozen or not), cached by event token;
+//! - `state`: `AppState`, what the routes and workers share, and the contests served;
 //! - `contest`: the contest definition (file or `POST /api/contests`) and its problems;
 //! - `store`: the database (SQLite file or PostgreSQL), the only module naming sqlx;
 //! - `worker`: the judging queue's workers (leases, retries after judge errors);
 //! - `scoreboard`: ICPC and IOI boards with the freeze;
-//! - `clics`: the CLICS objects; `api`: the HTTP routes, auth and rate limits;
-//! - `web`: the server-rendered page for humans.
+//! - `clics`: the CLICS objects; `error`: `ServerError` and `ApiError`.
 
-pub mod api;
+pub mod auth;
+pub mod board;
 pub mod clics;
 pub mod contest;
 pub mod error;
+pub mod routes;
 pub mod scoreboard;
+pub mod state;
 pub mod store;
-pub mod web;
+pub mod submit;
 pub mod worker;
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
-use tokio::sync::Notify;
 
-use judge::grade::Options;
-use judge::sandbox::SandboxConfig;
 use contest::Contest;
 use error::ServerError;
-use store::{NewEvent, Store};
+use judge::grade::Options;
+use judge::sandbox::SandboxConfig;
+use store::NewEvent;
+
+pub use routes::app;
+pub use state::AppState;
 
 /// How `judge serve` runs.
 #[derive(Debug, Clone)]
@@ -56,169 +67,24 @@ pub struct ServeOptions {
     pub max_body: usize,
 }
 
-/// A computed scoreboard: the event token it was computed at, its CLICS rows, and
-/// whether a submission was pending.
-pub type CachedBoard = (i64, serde_json::Value, bool);
-
-/// What every handler and worker shares.
-#[derive(Debug)]
-pub struct AppState {
-    /// The database.
-    pub store: Store,
-    contests: RwLock<HashMap<String, Arc<Contest>>>,
-    /// The admin's token.
-    pub admin_token: String,
-    /// The sandbox.
-    pub sandbox: SandboxConfig,
-    /// Judging options.
-    pub options: Options,
-    /// This process's name in leases (`host:pid:random`).
-    pub instance: String,
-    /// Lease length.
-    pub lease: Duration,
-    /// Takes before a judge error stands.
-    pub max_attempts: i64,
-    /// Woken when a submission is queued.
-    pub queue_changed: Notify,
-    /// Woken when events were written by this process.
-    pub events_changed: Notify,
-    /// Computed scoreboards by (contest, frozen view): the event token they were
-    /// computed at, the rows and whether anything was pending.
-    pub boards: std::sync::Mutex<HashMap<(String, bool), CachedBoard>>,
-}
-
-impl AppState {
-    /// The contest with id `id`.
-    pub fn contest(&self, id: &str) -> Option<Arc<Contest>> {
-        self.contests
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(id)
-            .cloned()
-    }
-
-    /// Every contest, by id.
-    pub fn all_contests(&self) -> Vec<Arc<Contest>> {
-        let map = self
-            .contests
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mut all: Vec<_> = map.values().cloned().collect();
-        all.sort_by(|a, b| a.spec.id.cmp(&b.spec.id));
-        all
-    }
-
-    /// Stores `contest` (with its opening events when new) and serves it.
-    pub async fn add_contest(&self, contest: Arc<Contest>) -> Result<bool, ServerError> {
-        let spec = serde_json::to_string(&contest.spec)
-            .map_err(|e| ServerError::Database(e.to_string()))?;
-        let mut opening = vec![NewEvent {
-            kind: "contest".into(),
-            obj_id: Some(contest.spec.id.clone()),
-            team_id: None,
-            data: Some(clics::contest(&contest)),
-        }];
-        for (kind, objects) in [
-            ("judgement-types", clics::judgement_types()),
-            ("languages", clics::languages(&contest)),
-            ("problems", clics::problems(&contest)),
-            ("teams", clics::teams(&contest)),
-        ] {
-            opening.extend(objects.into_iter().map(|data| NewEvent {
-                kind: kind.into(),
-                obj_id: data["id"].as_str().map(str::to_owned),
-                team_id: None,
-                data: Some(data),
-            }));
-        }
-        let new = self
-            .store
-            .put_contest(&contest.spec.id, &spec, opening)
-            .await?;
-        self.contests
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(contest.spec.id.clone(), contest);
-        self.events_changed.notify_waiters();
-        Ok(new)
-    }
-}
-
 /// Runs the server until the process is stopped. Prints `listening on ADDR` once bound.
 pub async fn serve(opts: ServeOptions, sandbox: SandboxConfig) -> Result<(), ServerError> {
-    let store = Store::open(&opts.db).await?;
-    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
-    let state = Arc::new(AppState {
-        store,
-        contests: RwLock::new(HashMap::new()),
-        admin_token: opts.admin_token.clone(),
-        sandbox,
-        options: opts.judge.clone(),
-        instance: format!(
-            "{}:{}:{:08x}",
-            host.trim(),
-            std::process::id(),
-            rand::random::<u32>()
-        ),
-        lease: opts.lease,
-        max_attempts: opts.max_attempts,
-        queue_changed: Notify::new(),
-        events_changed: Notify::new(),
-        boards: std::sync::Mutex::new(HashMap::new()),
-    });
-    // Contests already in the database, then the files (which may update them).
-    for (id, spec) in state.store.contests().await? {
-        let spec: contest::ContestSpec =
-            serde_json::from_str(&spec).map_err(|e| ServerError::BadContest {
-                what: format!("stored contest {id}"),
-                problems: vec![e.to_string()],
-            })?;
-        let loaded = Contest::load(
-            spec,
-            std::path::Path::new("/"),
-            &format!("stored contest {id}"),
-        )?;
-        state
-            .contests
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(id, loaded);
-    }
-    for path in &opts.contests {
-        state.add_contest(Contest::from_file(path)?).await?;
-    }
-    if state.store.dialect() == store::Dialect::Sqlite {
-        // One process owns a SQLite file: what it was judging when it died is retaken now.
-        let n = state.store.requeue_all_judging().await?;
-        if n > 0 {
-            eprintln!(
-                "judge serve: {n} submission(s) interrupted by the last stop are queued again"
-            );
-        }
-    }
+    let state = AppState::open(&opts, sandbox).await?;
     worker::spawn(&state, opts.workers);
     tokio::spawn(state_ticker(Arc::clone(&state)));
 
+    let listen_error = |addr: &str| {
+        let addr = addr.to_owned();
+        move |source: std::io::Error| ServerError::Listen { addr, source }
+    };
     let listener = tokio::net::TcpListener::bind(&opts.listen)
         .await
-        .map_err(|source| ServerError::Listen {
-            addr: opts.listen.clone(),
-            source,
-        })?;
-    let addr: SocketAddr = listener
-        .local_addr()
-        .map_err(|source| ServerError::Listen {
-            addr: opts.listen.clone(),
-            source,
-        })?;
+        .map_err(listen_error(&opts.listen))?;
+    let addr: SocketAddr = listener.local_addr().map_err(listen_error(&opts.listen))?;
     println!("listening on {addr}");
-    let app = api::router(Arc::clone(&state), opts.max_body);
-    axum::serve(listener, app)
+    routes::serve(listener, app(state))
         .await
-        .map_err(|source| ServerError::Listen {
-            addr: addr.to_string(),
-            source,
-        })
+        .map_err(listen_error(&addr.to_string()))
 }
 
 /// Writes a `state` event whenever a contest's state changes with the clock (started,
@@ -227,7 +93,11 @@ async fn state_ticker(state: Arc<AppState>) {
     loop {
         for contest in state.all_contests() {
             if let Err(err) = tick(&state, &contest).await {
-                eprintln!("judge serve: state of {}: {err}", contest.spec.id);
+                eprintln!(
+                    "judge serve: state of {}: {}",
+                    contest.spec.id,
+                    error::chain(&err)
+                );
             }
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -236,13 +106,8 @@ async fn state_ticker(state: Arc<AppState>) {
 
 async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
     // Only an ended contest can be finalized, so only then does pending work matter.
-    let pending = Utc::now() < contest.end_time()
-        || state
-            .store
-            .submissions_for_scoring(&contest.spec.id)
-            .await?
-            .iter()
-            .any(|s| s.state != "done");
+    let pending =
+        Utc::now() < contest.end_time() || state.store.any_pending(&contest.spec.id).await?;
     let now = clics::state(contest, Utc::now(), pending);
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<serde_json::Value> = last.and_then(|t| serde_json::from_str(&t).ok());

@@ -13,8 +13,10 @@ use std::collections::HashMap;
 use leaderboard::standings::{ProblemResult, Rule, Score, ioi_task_score, places};
 use serde_json::{Value, json};
 
-use super::contest::{Contest, Scoring, format_reltime};
-use super::store::{JudgementRow, SubmissionRow};
+use problems::Verdict;
+
+use crate::contest::{Contest, Scoring, format_reltime};
+use crate::store::{JudgementRow, QueueState, SubmissionRow};
 
 /// One team's result on one problem.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -90,7 +92,7 @@ pub fn compute(
         };
         let cell = &mut cells[t][p];
         let hidden = hide_from_ms.is_some_and(|from| s.contest_time_ms >= from);
-        let judgement = if s.state == "done" {
+        let judgement = if s.state == QueueState::Done {
             last.get(s.id.as_str())
         } else {
             None
@@ -101,7 +103,7 @@ pub fn compute(
             }
             continue;
         };
-        if matches!(j.judgement_type_id.as_str(), "CE" | "JE") {
+        if matches!(j.verdict, Verdict::CE | Verdict::JE) {
             continue;
         }
         let minute = u32::try_from(s.contest_time_ms.max(0) / 60_000).unwrap_or(u32::MAX);
@@ -111,7 +113,7 @@ pub fn compute(
                     continue;
                 }
                 cell.num_judged += 1;
-                if j.judgement_type_id == "AC" {
+                if j.verdict.is_accepted() {
                     cell.solved = true;
                     cell.minute = Some(minute);
                     if first_solve[p].is_none_or(|(time, _)| s.contest_time_ms < time) {
@@ -273,17 +275,17 @@ mod tests {
             source: String::new(),
             time_ms: 0,
             contest_time_ms: minute * 60_000,
-            state: "done".into(),
+            state: QueueState::Done,
             attempts: 1,
         }
     }
 
-    fn judged(seq: i64, verdict: &str, score: f64, parts: &str) -> JudgementRow {
+    fn judged(seq: i64, verdict: Verdict, score: f64, parts: &str) -> JudgementRow {
         JudgementRow {
             seq,
             id: seq.to_string(),
             submission_id: seq.to_string(),
-            judgement_type_id: verdict.into(),
+            verdict,
             score,
             subtask_scores: parts.into(),
             start_ms: 0,
@@ -303,10 +305,10 @@ mod tests {
             sub(4, "c", 290),
         ];
         let js = [
-            judged(1, "WA", 20.0, "[20,0,0]"),
-            judged(2, "WA", 30.0, "[0,30,0]"),
-            judged(3, "WA", 20.0, "[20,0,0]"),
-            judged(4, "AC", 100.0, "[20,30,50]"),
+            judged(1, Verdict::WA, 20.0, "[20,0,0]"),
+            judged(2, Verdict::WA, 30.0, "[0,30,0]"),
+            judged(3, Verdict::WA, 20.0, "[20,0,0]"),
+            judged(4, Verdict::AC, 100.0, "[20,30,50]"),
         ];
         let rows = compute(&c, &subs, &js, None);
         let got: Vec<(usize, &str, f64)> = rows
@@ -339,12 +341,12 @@ mod tests {
             sub(6, "b", 50),
         ];
         let js = [
-            judged(1, "CE", 0.0, "[0]"),
-            judged(2, "JE", 0.0, "[0]"),
-            judged(3, "WA", 0.0, "[0]"),
-            judged(4, "AC", 1.0, "[1]"),
-            judged(5, "WA", 0.0, "[0]"),
-            judged(6, "TLE", 0.0, "[0]"),
+            judged(1, Verdict::CE, 0.0, "[0]"),
+            judged(2, Verdict::JE, 0.0, "[0]"),
+            judged(3, Verdict::WA, 0.0, "[0]"),
+            judged(4, Verdict::AC, 1.0, "[1]"),
+            judged(5, Verdict::WA, 0.0, "[0]"),
+            judged(6, Verdict::TLE, 0.0, "[0]"),
         ];
         let rows = compute(&c, &subs, &js, None);
         assert_eq!(

@@ -1,9 +1,11 @@
 //! The contest database (sqlx, the only module that names it): SQLite in one file by
 //! default, PostgreSQL when several judge hosts share a contest.
 //!
-//! Tables: `contests` (definitions), `submissions` (with the queue state: `queued`,
+//! Tables: `contests` (definitions), `submissions` (with the [`QueueState`]: `queued`,
 //! `judging` under a worker's lease, `done`), `judgements`, `runs`, and `events` (the
-//! CLICS event feed; an event's token is its sequence number).
+//! CLICS event feed; an event's token is its sequence number). Judgement types are
+//! stored as their CLICS ids and read back as [`Verdict`]s; rows decode through
+//! `FromRow`.
 //!
 //! Durability rules: a submission and its `submissions` event are written in one
 //! transaction before the HTTP answer; a judgement, its runs, their events and the
@@ -13,10 +15,18 @@
 //! `FOR UPDATE SKIP LOCKED`, and transactions that add events take the `events` table's
 //! lock first, so event tokens commit in increasing order and `since_token` never skips.
 
-use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use problems::Verdict;
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
 
-use super::error::ServerError;
+use crate::auth::Viewer;
+use crate::error::ServerError;
+
+/// The database driver's error, kept as the source of [`ServerError::Database`].
+pub use sqlx::Error as DatabaseError;
+
+type Result<T, E = ServerError> = std::result::Result<T, E>;
+type Transaction<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
 /// Which database is behind the URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,13 +44,72 @@ pub struct Store {
     dialect: Dialect,
 }
 
-#[allow(clippy::needless_pass_by_value)] // used as `map_err(db)`
-fn db(err: sqlx::Error) -> ServerError {
-    ServerError::Database(err.to_string())
+/// Where a submission is in the judging queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueueState {
+    /// Waiting for a worker.
+    Queued,
+    /// Taken by a worker, under its lease.
+    Judging,
+    /// Its final judgement is written.
+    Done,
+}
+
+impl QueueState {
+    /// The name stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QueueState::Queued => "queued",
+            QueueState::Judging => "judging",
+            QueueState::Done => "done",
+        }
+    }
+}
+
+/// A value in the database that no variant of its type names.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown {what} `{value}` in the database")]
+pub struct UnknownValue {
+    what: &'static str,
+    value: String,
+}
+
+impl TryFrom<String> for QueueState {
+    type Error = UnknownValue;
+
+    fn try_from(value: String) -> Result<QueueState, UnknownValue> {
+        [QueueState::Queued, QueueState::Judging, QueueState::Done]
+            .into_iter()
+            .find(|it| it.as_str() == value)
+            .ok_or(UnknownValue {
+                what: "queue state",
+                value,
+            })
+    }
+}
+
+/// A judgement type as stored: its CLICS id (`AC`, `WA`, ...), decoded into a
+/// [`Verdict`].
+#[derive(Debug, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct ClicsId(String);
+
+impl TryFrom<ClicsId> for Verdict {
+    type Error = UnknownValue;
+
+    fn try_from(ClicsId(value): ClicsId) -> Result<Verdict, UnknownValue> {
+        Verdict::ALL
+            .into_iter()
+            .find(|it| it.clics_id() == value)
+            .ok_or(UnknownValue {
+                what: "judgement type",
+                value,
+            })
+    }
 }
 
 /// A submission as stored.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SubmissionRow {
     /// Sequence number (queue order).
     pub seq: i64,
@@ -60,8 +129,9 @@ pub struct SubmissionRow {
     pub time_ms: i64,
     /// Milliseconds since the contest start.
     pub contest_time_ms: i64,
-    /// `queued`, `judging` or `done`.
-    pub state: String,
+    /// Where it is in the queue.
+    #[sqlx(try_from = "String")]
+    pub state: QueueState,
     /// How many times a worker took it.
     pub attempts: i64,
 }
@@ -88,7 +158,7 @@ pub struct NewSubmission {
 }
 
 /// A judgement as stored.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct JudgementRow {
     /// Sequence number.
     pub seq: i64,
@@ -96,8 +166,9 @@ pub struct JudgementRow {
     pub id: String,
     /// The submission.
     pub submission_id: String,
-    /// CLICS judgement type.
-    pub judgement_type_id: String,
+    /// The judgement type (CLICS `judgement_type_id`).
+    #[sqlx(rename = "judgement_type_id", try_from = "ClicsId")]
+    pub verdict: Verdict,
     /// Points (1/0 on pass-fail problems).
     pub score: f64,
     /// Points per top-level secret group (IOI), as JSON.
@@ -111,7 +182,7 @@ pub struct JudgementRow {
 }
 
 /// A run (one test) as stored.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct RunRow {
     /// CLICS id.
     pub id: String,
@@ -119,8 +190,9 @@ pub struct RunRow {
     pub judgement_id: String,
     /// Position, from 1.
     pub ordinal: i64,
-    /// CLICS judgement type.
-    pub judgement_type_id: String,
+    /// The judgement type (CLICS `judgement_type_id`).
+    #[sqlx(rename = "judgement_type_id", try_from = "ClicsId")]
+    pub verdict: Verdict,
     /// When it finished, Unix ms.
     pub time_ms: i64,
     /// CPU time in seconds.
@@ -128,11 +200,12 @@ pub struct RunRow {
 }
 
 /// An event of the feed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EventRow {
     /// The token.
     pub seq: i64,
     /// CLICS type (`submissions`, ...).
+    #[sqlx(rename = "type")]
     pub kind: String,
     /// Object id, or `None` for singletons (`contest`, `state`).
     pub obj_id: Option<String>,
@@ -162,34 +235,32 @@ pub struct Finished {
     pub runs: Vec<RunRow>,
 }
 
-/// Who is asking for events or submissions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Viewer {
-    /// Sees everything.
-    Admin,
-    /// Sees public data and its own.
-    Team(String),
-    /// Sees public data only.
-    Public,
+/// How many submissions are in each queue state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QueueCounts {
+    /// Waiting.
+    pub queued: i64,
+    /// Being judged.
+    pub judging: i64,
+    /// Judged.
+    pub done: i64,
 }
 
-impl Viewer {
-    /// The binds of the visibility filter `($all = 1 OR team_id = $team)`: admins see
-    /// every row, a team its own (and, for events, the public ones), the public none of
-    /// the team rows (`team_id = NULL` is never true).
-    fn filter(&self) -> (i64, Option<&str>) {
-        match self {
-            Viewer::Admin => (1, None),
-            Viewer::Team(team) => (0, Some(team)),
-            Viewer::Public => (0, None),
-        }
+/// The binds of the visibility filter `($all = 1 OR team_id = $team)`: admins see every
+/// row, a team its own (and, for events, the public ones), the public none of the team
+/// rows (`team_id = NULL` is never true).
+fn visibility(viewer: &Viewer) -> (i64, Option<&str>) {
+    match viewer {
+        Viewer::Admin => (1, None),
+        Viewer::Team(team) => (0, Some(team)),
+        Viewer::Public => (0, None),
     }
 }
 
 impl Store {
     /// Opens (and creates) the database at `url`: `sqlite://FILE` (or a bare path) or
     /// `postgres://...`.
-    pub async fn open(url: &str) -> Result<Store, ServerError> {
+    pub async fn open(url: &str) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let (dialect, url) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             (Dialect::Postgres, url.to_owned())
@@ -203,8 +274,7 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if dialect == Dialect::Sqlite { 4 } else { 8 })
             .connect(&url)
-            .await
-            .map_err(db)?;
+            .await?;
         let store = Store { pool, dialect };
         store.migrate().await?;
         Ok(store)
@@ -215,7 +285,7 @@ impl Store {
         self.dialect
     }
 
-    async fn migrate(&self) -> Result<(), ServerError> {
+    async fn migrate(&self) -> Result<()> {
         let pk = match self.dialect {
             Dialect::Sqlite => "seq INTEGER PRIMARY KEY AUTOINCREMENT",
             Dialect::Postgres => "seq BIGSERIAL PRIMARY KEY",
@@ -223,8 +293,7 @@ impl Store {
         if self.dialect == Dialect::Sqlite {
             sqlx::query("PRAGMA journal_mode=WAL")
                 .execute(&self.pool)
-                .await
-                .map_err(db)?;
+                .await?;
         }
         let statements = [
             "CREATE TABLE IF NOT EXISTS contests (id TEXT PRIMARY KEY, spec TEXT NOT NULL)"
@@ -260,7 +329,7 @@ impl Store {
             if let Err(err) = sqlx::query(&sql).execute(&self.pool).await {
                 let text = err.to_string();
                 if !(text.contains("already exists") || text.contains("duplicate key")) {
-                    return Err(db(err));
+                    return Err(err.into());
                 }
             }
         }
@@ -269,78 +338,59 @@ impl Store {
 
     /// Stores a contest definition (JSON), replacing an earlier one with the same id.
     /// Returns whether it was new; a new contest also gets its opening events.
-    pub async fn put_contest(
-        &self,
-        id: &str,
-        spec: &str,
-        opening: Vec<NewEvent>,
-    ) -> Result<bool, ServerError> {
-        let mut tx = self.pool.begin().await.map_err(db)?;
+    pub async fn put_contest(&self, id: &str, spec: &str, opening: Vec<NewEvent>) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
         self.lock_events(&mut tx).await?;
         let existing = sqlx::query("SELECT spec FROM contests WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut *tx)
-            .await
-            .map_err(db)?;
+            .await?;
         let new = existing.is_none();
+        let sql = if new {
+            "INSERT INTO contests (id, spec) VALUES ($1, $2)"
+        } else {
+            "UPDATE contests SET spec = $2 WHERE id = $1"
+        };
+        sqlx::query(sql)
+            .bind(id)
+            .bind(spec)
+            .execute(&mut *tx)
+            .await?;
         if new {
-            sqlx::query("INSERT INTO contests (id, spec) VALUES ($1, $2)")
-                .bind(id)
-                .bind(spec)
-                .execute(&mut *tx)
-                .await
-                .map_err(db)?;
             for event in opening {
                 insert_event(&mut tx, id, &event).await?;
             }
-        } else {
-            sqlx::query("UPDATE contests SET spec = $2 WHERE id = $1")
-                .bind(id)
-                .bind(spec)
-                .execute(&mut *tx)
-                .await
-                .map_err(db)?;
         }
-        tx.commit().await.map_err(db)?;
+        tx.commit().await?;
         Ok(new)
     }
 
     /// Every stored contest definition, as `(id, spec JSON)`.
-    pub async fn contests(&self) -> Result<Vec<(String, String)>, ServerError> {
-        let rows = sqlx::query("SELECT id, spec FROM contests ORDER BY id")
+    pub async fn contests(&self) -> Result<Vec<(String, String)>> {
+        let rows = sqlx::query_as("SELECT id, spec FROM contests ORDER BY id")
             .fetch_all(&self.pool)
-            .await
-            .map_err(db)?;
-        rows.iter()
-            .map(|r| Ok((r.try_get("id").map_err(db)?, r.try_get("spec").map_err(db)?)))
-            .collect()
+            .await?;
+        Ok(rows)
     }
 
-    async fn lock_events(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ) -> Result<(), ServerError> {
+    async fn lock_events(&self, tx: &mut Transaction<'_>) -> Result<()> {
         if self.dialect == Dialect::Postgres {
             sqlx::query("LOCK TABLE events IN EXCLUSIVE MODE")
                 .execute(&mut **tx)
-                .await
-                .map_err(db)?;
+                .await?;
         }
         Ok(())
     }
 
     /// Adds events outside any other change (state changes).
-    pub async fn add_events(
-        &self,
-        contest_id: &str,
-        events: &[NewEvent],
-    ) -> Result<(), ServerError> {
-        let mut tx = self.pool.begin().await.map_err(db)?;
+    pub async fn add_events(&self, contest_id: &str, events: &[NewEvent]) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
         self.lock_events(&mut tx).await?;
         for event in events {
             insert_event(&mut tx, contest_id, event).await?;
         }
-        tx.commit().await.map_err(db)
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Stores a new submission and its event (built by `event` from the stored row) in
@@ -349,8 +399,8 @@ impl Store {
         &self,
         new: &NewSubmission,
         event: impl FnOnce(&SubmissionRow) -> NewEvent,
-    ) -> Result<Option<SubmissionRow>, ServerError> {
-        let mut tx = self.pool.begin().await.map_err(db)?;
+    ) -> Result<Option<SubmissionRow>> {
+        let mut tx = self.pool.begin().await?;
         self.lock_events(&mut tx).await?;
         if let Some(id) = &new.id {
             let taken =
@@ -358,8 +408,7 @@ impl Store {
                     .bind(&new.contest_id)
                     .bind(id)
                     .fetch_optional(&mut *tx)
-                    .await
-                    .map_err(db)?;
+                    .await?;
             if taken.is_some() {
                 return Ok(None);
             }
@@ -368,9 +417,10 @@ impl Store {
             .id
             .clone()
             .unwrap_or_else(|| format!("pending-{}", rand::random::<u64>()));
-        let row = sqlx::query(
+        let state = QueueState::Queued;
+        let seq: i64 = sqlx::query_scalar(
             "INSERT INTO submissions (id, contest_id, team_id, problem_id, language_id, source, \
-             time_ms, contest_time_ms, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued') \
+             time_ms, contest_time_ms, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
              RETURNING seq",
         )
         .bind(&placeholder)
@@ -381,10 +431,9 @@ impl Store {
         .bind(&new.source)
         .bind(new.time_ms)
         .bind(new.contest_time_ms)
+        .bind(state.as_str())
         .fetch_one(&mut *tx)
-        .await
-        .map_err(db)?;
-        let seq: i64 = row.try_get("seq").map_err(db)?;
+        .await?;
         let id = match &new.id {
             Some(id) => id.clone(),
             None => {
@@ -393,8 +442,7 @@ impl Store {
                     .bind(&id)
                     .bind(seq)
                     .execute(&mut *tx)
-                    .await
-                    .map_err(db)?;
+                    .await?;
                 id
             }
         };
@@ -408,11 +456,11 @@ impl Store {
             source: new.source.clone(),
             time_ms: new.time_ms,
             contest_time_ms: new.contest_time_ms,
-            state: "queued".to_owned(),
+            state,
             attempts: 0,
         };
         insert_event(&mut tx, &new.contest_id, &event(&stored)).await?;
-        tx.commit().await.map_err(db)?;
+        tx.commit().await?;
         Ok(Some(stored))
     }
 
@@ -422,17 +470,28 @@ impl Store {
         contest_id: &str,
         team_id: &str,
         since_ms: i64,
-    ) -> Result<i64, ServerError> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) AS n FROM submissions WHERE contest_id = $1 AND team_id = $2 AND time_ms >= $3",
+    ) -> Result<i64> {
+        let n = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM submissions WHERE contest_id = $1 AND team_id = $2 AND time_ms >= $3",
         )
         .bind(contest_id)
         .bind(team_id)
         .bind(since_ms)
         .fetch_one(&self.pool)
-        .await
-        .map_err(db)?;
-        row.try_get("n").map_err(db)
+        .await?;
+        Ok(n)
+    }
+
+    /// Whether a submission of the contest is not `done` yet (queued or being judged).
+    pub async fn any_pending(&self, contest_id: &str) -> Result<bool> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM submissions WHERE contest_id = $1 AND state <> $2",
+        )
+        .bind(contest_id)
+        .bind(QueueState::Done.as_str())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n > 0)
     }
 
     /// Takes the oldest submission that is queued or whose lease expired, for `worker`
@@ -442,56 +501,52 @@ impl Store {
         worker: &str,
         now_ms: i64,
         lease_until: i64,
-    ) -> Result<Option<SubmissionRow>, ServerError> {
+    ) -> Result<Option<SubmissionRow>> {
         let lock = match self.dialect {
             Dialect::Postgres => " FOR UPDATE SKIP LOCKED",
             Dialect::Sqlite => "",
         };
         let sql = format!(
-            "UPDATE submissions SET state = 'judging', worker = $1, lease_until = $2, attempts = attempts + 1 \
-             WHERE seq = (SELECT seq FROM submissions WHERE state = 'queued' \
-             OR (state = 'judging' AND lease_until < $3) ORDER BY seq LIMIT 1{lock}) \
+            "UPDATE submissions SET state = $1, worker = $2, lease_until = $3, attempts = attempts + 1 \
+             WHERE seq = (SELECT seq FROM submissions WHERE state = $4 \
+             OR (state = $5 AND lease_until < $6) ORDER BY seq LIMIT 1{lock}) \
              RETURNING {}",
             submission_columns("source")
         );
-        let row = sqlx::query(&sql)
+        let row = sqlx::query_as(&sql)
+            .bind(QueueState::Judging.as_str())
             .bind(worker)
             .bind(lease_until)
+            .bind(QueueState::Queued.as_str())
+            .bind(QueueState::Judging.as_str())
             .bind(now_ms)
             .fetch_optional(&self.pool)
-            .await
-            .map_err(db)?;
-        row.as_ref().map(submission_row).transpose()
+            .await?;
+        Ok(row)
     }
 
     /// Extends `worker`'s lease on submission `seq`; false when it no longer holds it.
-    pub async fn renew(
-        &self,
-        seq: i64,
-        worker: &str,
-        lease_until: i64,
-    ) -> Result<bool, ServerError> {
+    pub async fn renew(&self, seq: i64, worker: &str, lease_until: i64) -> Result<bool> {
         let done = sqlx::query(
-            "UPDATE submissions SET lease_until = $1 WHERE seq = $2 AND worker = $3 AND state = 'judging'",
+            "UPDATE submissions SET lease_until = $1 WHERE seq = $2 AND worker = $3 AND state = $4",
         )
         .bind(lease_until)
         .bind(seq)
         .bind(worker)
+        .bind(QueueState::Judging.as_str())
         .execute(&self.pool)
-        .await
-        .map_err(db)?;
+        .await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Puts every submission being judged back in the queue (SQLite at start: one
     /// process owns the file, so whatever it was judging died with it).
-    pub async fn requeue_all_judging(&self) -> Result<u64, ServerError> {
-        let done = sqlx::query(
-            "UPDATE submissions SET state = 'queued', worker = NULL WHERE state = 'judging'",
-        )
-        .execute(&self.pool)
-        .await
-        .map_err(db)?;
+    pub async fn requeue_all_judging(&self) -> Result<u64> {
+        let done = sqlx::query("UPDATE submissions SET state = $1, worker = NULL WHERE state = $2")
+            .bind(QueueState::Queued.as_str())
+            .bind(QueueState::Judging.as_str())
+            .execute(&self.pool)
+            .await?;
         Ok(done.rows_affected())
     }
 
@@ -507,32 +562,36 @@ impl Store {
         mut finished: Finished,
         requeue: bool,
         events: impl FnOnce(&JudgementRow, &[RunRow]) -> Vec<NewEvent>,
-    ) -> Result<bool, ServerError> {
-        let mut tx = self.pool.begin().await.map_err(db)?;
-        let state = if requeue { "queued" } else { "done" };
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let state = if requeue {
+            QueueState::Queued
+        } else {
+            QueueState::Done
+        };
         let owned = sqlx::query(
-            "UPDATE submissions SET state = $1, worker = NULL WHERE seq = $2 AND worker = $3 AND state = 'judging'",
+            "UPDATE submissions SET state = $1, worker = NULL WHERE seq = $2 AND worker = $3 AND state = $4",
         )
-        .bind(state)
+        .bind(state.as_str())
         .bind(seq)
         .bind(worker)
+        .bind(QueueState::Judging.as_str())
         .execute(&mut *tx)
-        .await
-        .map_err(db)?;
+        .await?;
         if owned.rows_affected() != 1 {
-            tx.rollback().await.map_err(db)?;
+            tx.rollback().await?;
             return Ok(false);
         }
         self.lock_events(&mut tx).await?;
         let j = &mut finished.judgement;
-        let row = sqlx::query(
+        j.seq = sqlx::query_scalar(
             "INSERT INTO judgements (id, contest_id, submission_id, judgement_type_id, score, subtask_scores, \
              start_ms, end_ms, max_run_time, worker) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq",
         )
         .bind(format!("pending-{}", rand::random::<u64>()))
         .bind(contest_id)
         .bind(&j.submission_id)
-        .bind(&j.judgement_type_id)
+        .bind(j.verdict.clics_id())
         .bind(j.score)
         .bind(&j.subtask_scores)
         .bind(j.start_ms)
@@ -540,16 +599,13 @@ impl Store {
         .bind(j.max_run_time)
         .bind(worker)
         .fetch_one(&mut *tx)
-        .await
-        .map_err(db)?;
-        j.seq = row.try_get("seq").map_err(db)?;
+        .await?;
         j.id = j.seq.to_string();
         sqlx::query("UPDATE judgements SET id = $1 WHERE seq = $2")
             .bind(&j.id)
             .bind(j.seq)
             .execute(&mut *tx)
-            .await
-            .map_err(db)?;
+            .await?;
         for run in &mut finished.runs {
             run.judgement_id = j.id.clone();
             run.id = format!("{}-{}", j.id, run.ordinal);
@@ -561,17 +617,16 @@ impl Store {
             .bind(contest_id)
             .bind(&run.judgement_id)
             .bind(run.ordinal)
-            .bind(&run.judgement_type_id)
+            .bind(run.verdict.clics_id())
             .bind(run.time_ms)
             .bind(run.run_time)
             .execute(&mut *tx)
-            .await
-            .map_err(db)?;
+            .await?;
         }
         for event in events(&finished.judgement, &finished.runs) {
             insert_event(&mut tx, contest_id, &event).await?;
         }
-        tx.commit().await.map_err(db)?;
+        tx.commit().await?;
         Ok(true)
     }
 
@@ -580,15 +635,12 @@ impl Store {
         &self,
         contest_id: &str,
         viewer: &Viewer,
-    ) -> Result<Vec<SubmissionRow>, ServerError> {
+    ) -> Result<Vec<SubmissionRow>> {
         self.select_submissions(contest_id, viewer, "source").await
     }
 
     /// The submissions of a contest without their source text (for the scoreboard).
-    pub async fn submissions_for_scoring(
-        &self,
-        contest_id: &str,
-    ) -> Result<Vec<SubmissionRow>, ServerError> {
+    pub async fn submissions_for_scoring(&self, contest_id: &str) -> Result<Vec<SubmissionRow>> {
         self.select_submissions(contest_id, &Viewer::Admin, "'' AS source")
             .await
     }
@@ -598,9 +650,9 @@ impl Store {
         contest_id: &str,
         viewer: &Viewer,
         source: &str,
-    ) -> Result<Vec<SubmissionRow>, ServerError> {
-        let (all, team) = viewer.filter();
-        let rows = sqlx::query(&format!(
+    ) -> Result<Vec<SubmissionRow>> {
+        let (all, team) = visibility(viewer);
+        let rows = sqlx::query_as(&format!(
             "SELECT {} FROM submissions WHERE contest_id = $1 AND ($2 = 1 OR team_id = $3) ORDER BY seq",
             submission_columns(source)
         ))
@@ -608,72 +660,43 @@ impl Store {
         .bind(all)
         .bind(team)
         .fetch_all(&self.pool)
-        .await
-        .map_err(db)?;
-        rows.iter().map(submission_row).collect()
+        .await?;
+        Ok(rows)
     }
 
     /// The newest event token of a contest (0 when none): every change that moves the
     /// scoreboard writes an event, so an unchanged token means an unchanged board.
-    pub async fn last_token(&self, contest_id: &str) -> Result<i64, ServerError> {
-        let row =
-            sqlx::query("SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE contest_id = $1")
+    pub async fn last_token(&self, contest_id: &str) -> Result<i64> {
+        let seq =
+            sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events WHERE contest_id = $1")
                 .bind(contest_id)
                 .fetch_one(&self.pool)
-                .await
-                .map_err(db)?;
-        row.try_get("seq").map_err(db)
+                .await?;
+        Ok(seq)
     }
 
     /// Every judgement of a contest, in order.
-    pub async fn judgements(&self, contest_id: &str) -> Result<Vec<JudgementRow>, ServerError> {
-        let rows = sqlx::query(
+    pub async fn judgements(&self, contest_id: &str) -> Result<Vec<JudgementRow>> {
+        let rows = sqlx::query_as(
             "SELECT seq, id, submission_id, judgement_type_id, score, subtask_scores, start_ms, end_ms, \
              max_run_time FROM judgements WHERE contest_id = $1 ORDER BY seq",
         )
         .bind(contest_id)
         .fetch_all(&self.pool)
-        .await
-        .map_err(db)?;
-        rows.iter()
-            .map(|r| {
-                Ok(JudgementRow {
-                    seq: r.try_get("seq").map_err(db)?,
-                    id: r.try_get("id").map_err(db)?,
-                    submission_id: r.try_get("submission_id").map_err(db)?,
-                    judgement_type_id: r.try_get("judgement_type_id").map_err(db)?,
-                    score: r.try_get("score").map_err(db)?,
-                    subtask_scores: r.try_get("subtask_scores").map_err(db)?,
-                    start_ms: r.try_get("start_ms").map_err(db)?,
-                    end_ms: r.try_get("end_ms").map_err(db)?,
-                    max_run_time: r.try_get("max_run_time").map_err(db)?,
-                })
-            })
-            .collect()
+        .await?;
+        Ok(rows)
     }
 
     /// Every run of a contest, in order.
-    pub async fn runs(&self, contest_id: &str) -> Result<Vec<RunRow>, ServerError> {
-        let rows = sqlx::query(
+    pub async fn runs(&self, contest_id: &str) -> Result<Vec<RunRow>> {
+        let rows = sqlx::query_as(
             "SELECT id, judgement_id, ordinal, judgement_type_id, time_ms, run_time FROM runs \
              WHERE contest_id = $1 ORDER BY seq",
         )
         .bind(contest_id)
         .fetch_all(&self.pool)
-        .await
-        .map_err(db)?;
-        rows.iter()
-            .map(|r| {
-                Ok(RunRow {
-                    id: r.try_get("id").map_err(db)?,
-                    judgement_id: r.try_get("judgement_id").map_err(db)?,
-                    ordinal: r.try_get("ordinal").map_err(db)?,
-                    judgement_type_id: r.try_get("judgement_type_id").map_err(db)?,
-                    time_ms: r.try_get("time_ms").map_err(db)?,
-                    run_time: r.try_get("run_time").map_err(db)?,
-                })
-            })
-            .collect()
+        .await?;
+        Ok(rows)
     }
 
     /// Events after token `after` that `viewer` may see, at most `limit`.
@@ -683,9 +706,9 @@ impl Store {
         after: i64,
         viewer: &Viewer,
         limit: i64,
-    ) -> Result<Vec<EventRow>, ServerError> {
-        let (all, team) = viewer.filter();
-        let rows = sqlx::query(
+    ) -> Result<Vec<EventRow>> {
+        let (all, team) = visibility(viewer);
+        let rows = sqlx::query_as(
             "SELECT seq, type, obj_id, data FROM events WHERE contest_id = $1 AND seq > $2 \
              AND ($3 = 1 OR team_id IS NULL OR team_id = $4) ORDER BY seq LIMIT $5",
         )
@@ -695,61 +718,42 @@ impl Store {
         .bind(team)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await
-        .map_err(db)?;
-        rows.iter()
-            .map(|r| {
-                Ok(EventRow {
-                    seq: r.try_get("seq").map_err(db)?,
-                    kind: r.try_get("type").map_err(db)?,
-                    obj_id: r.try_get("obj_id").map_err(db)?,
-                    data: r.try_get("data").map_err(db)?,
-                })
-            })
-            .collect()
+        .await?;
+        Ok(rows)
     }
 
     /// The data of the newest event of `kind` (for `state`: what the feed last said).
-    pub async fn last_event(
-        &self,
-        contest_id: &str,
-        kind: &str,
-    ) -> Result<Option<String>, ServerError> {
-        let row = sqlx::query(
+    pub async fn last_event(&self, contest_id: &str, kind: &str) -> Result<Option<String>> {
+        let data: Option<Option<String>> = sqlx::query_scalar(
             "SELECT data FROM events WHERE contest_id = $1 AND type = $2 ORDER BY seq DESC LIMIT 1",
         )
         .bind(contest_id)
         .bind(kind)
         .fetch_optional(&self.pool)
-        .await
-        .map_err(db)?;
-        match row {
-            Some(r) => r.try_get("data").map_err(db),
-            None => Ok(None),
-        }
+        .await?;
+        Ok(data.flatten())
     }
 
-    /// Counts of submissions by queue state, as `(queued, judging, done)`.
-    pub async fn queue_counts(&self) -> Result<(i64, i64, i64), ServerError> {
-        let rows = sqlx::query("SELECT state, COUNT(*) AS n FROM submissions GROUP BY state")
-            .fetch_all(&self.pool)
-            .await
-            .map_err(db)?;
-        let mut res = (0, 0, 0);
-        for r in rows {
-            let state: String = r.try_get("state").map_err(db)?;
-            let n: i64 = r.try_get("n").map_err(db)?;
-            match state.as_str() {
-                "queued" => res.0 = n,
-                "judging" => res.1 = n,
-                _ => res.2 += n,
-            }
+    /// How many submissions are in each queue state.
+    pub async fn queue_counts(&self) -> Result<QueueCounts> {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT state, COUNT(*) FROM submissions GROUP BY state")
+                .fetch_all(&self.pool)
+                .await?;
+        let mut res = QueueCounts::default();
+        for (state, n) in rows {
+            let count = match QueueState::try_from(state) {
+                Ok(QueueState::Queued) => &mut res.queued,
+                Ok(QueueState::Judging) => &mut res.judging,
+                Ok(QueueState::Done) | Err(_) => &mut res.done,
+            };
+            *count += n;
         }
         Ok(res)
     }
 }
 
-/// The submission columns that [`submission_row`] reads, with `source` as the expression
+/// The submission columns that `SubmissionRow` decodes, with `source` as the expression
 /// for the source text (`'' AS source` leaves it out).
 fn submission_columns(source: &str) -> String {
     format!(
@@ -758,27 +762,7 @@ fn submission_columns(source: &str) -> String {
     )
 }
 
-fn submission_row(r: &AnyRow) -> Result<SubmissionRow, ServerError> {
-    Ok(SubmissionRow {
-        seq: r.try_get("seq").map_err(db)?,
-        id: r.try_get("id").map_err(db)?,
-        contest_id: r.try_get("contest_id").map_err(db)?,
-        team_id: r.try_get("team_id").map_err(db)?,
-        problem_id: r.try_get("problem_id").map_err(db)?,
-        language_id: r.try_get("language_id").map_err(db)?,
-        source: r.try_get("source").map_err(db)?,
-        time_ms: r.try_get("time_ms").map_err(db)?,
-        contest_time_ms: r.try_get("contest_time_ms").map_err(db)?,
-        state: r.try_get("state").map_err(db)?,
-        attempts: r.try_get("attempts").map_err(db)?,
-    })
-}
-
-async fn insert_event(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    contest_id: &str,
-    event: &NewEvent,
-) -> Result<(), ServerError> {
+async fn insert_event(tx: &mut Transaction<'_>, contest_id: &str, event: &NewEvent) -> Result<()> {
     sqlx::query(
         "INSERT INTO events (contest_id, type, obj_id, team_id, data) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -788,8 +772,7 @@ async fn insert_event(
     .bind(&event.team_id)
     .bind(event.data.as_ref().map(|d| d.to_string()))
     .execute(&mut **tx)
-    .await
-    .map_err(db)?;
+    .await?;
     Ok(())
 }
 
@@ -825,7 +808,7 @@ mod tests {
                 seq: 0,
                 id: String::new(),
                 submission_id: sub.into(),
-                judgement_type_id: "AC".into(),
+                verdict: Verdict::AC,
                 score: 1.0,
                 subtask_scores: "[]".into(),
                 start_ms: 1,
@@ -836,7 +819,7 @@ mod tests {
                 id: String::new(),
                 judgement_id: String::new(),
                 ordinal: 1,
-                judgement_type_id: "AC".into(),
+                verdict: Verdict::AC,
                 time_ms: 2,
                 run_time: 0.1,
             }],
@@ -906,7 +889,14 @@ mod tests {
         assert_eq!(next.id, "2");
         assert!(store.claim("w2", 300, 400).await.unwrap().is_none());
         assert_eq!(store.requeue_all_judging().await.unwrap(), 1);
-        assert_eq!(store.queue_counts().await.unwrap(), (1, 0, 1));
+        assert_eq!(
+            store.queue_counts().await.unwrap(),
+            QueueCounts {
+                queued: 1,
+                judging: 0,
+                done: 1
+            }
+        );
 
         // Teams see their own events and submissions only; the public sees neither.
         let t1 = Viewer::Team("t1".into());

@@ -14,9 +14,10 @@ use std::time::Duration;
 use chrono::Utc;
 use problems::Verdict;
 
-use super::AppState;
-use super::clics;
-use super::store::{Finished, JudgementRow, NewEvent, RunRow, SubmissionRow};
+use crate::clics;
+use crate::error::{self, ServerError};
+use crate::state::AppState;
+use crate::store::{Finished, JudgementRow, NewEvent, RunRow, SubmissionRow};
 use judge::grade::{Submission, TestResult, group_score};
 
 /// Starts `n` workers on `state`'s queue.
@@ -35,7 +36,7 @@ async fn run(state: Arc<AppState>, index: usize) {
         match state.store.claim(&worker, now, now + lease).await {
             Ok(Some(sub)) => {
                 if let Err(err) = judge_one(&state, &worker, sub).await {
-                    eprintln!("judge serve: worker {worker}: {err}");
+                    eprintln!("judge serve: worker {worker}: {}", error::chain(&err));
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
                 state.events_changed.notify_waiters();
@@ -50,7 +51,10 @@ async fn run(state: Arc<AppState>, index: usize) {
                 .await;
             }
             Err(err) => {
-                eprintln!("judge serve: worker {worker}: cannot take a submission: {err}");
+                eprintln!(
+                    "judge serve: worker {worker}: cannot take a submission: {}",
+                    error::chain(&err)
+                );
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         }
@@ -61,7 +65,7 @@ async fn judge_one(
     state: &Arc<AppState>,
     worker: &str,
     sub: SubmissionRow,
-) -> Result<(), super::error::ServerError> {
+) -> Result<(), ServerError> {
     let start_ms = Utc::now().timestamp_millis();
     let Some(contest) = state.contest(&sub.contest_id) else {
         eprintln!(
@@ -126,7 +130,7 @@ async fn judge_one(
                     id: String::new(),
                     judgement_id: String::new(),
                     ordinal: i as i64 + 1,
-                    judgement_type_id: t.verdict.clics_id().to_owned(),
+                    verdict: t.verdict,
                     time_ms: finished_at.get(i).copied().unwrap_or(end_ms),
                     run_time: t.cpu_ms / 1000.0,
                 })
@@ -136,7 +140,7 @@ async fn judge_one(
                 seq: 0,
                 id: String::new(),
                 submission_id: sub.id.clone(),
-                judgement_type_id: report.verdict.clics_id().to_owned(),
+                verdict: report.verdict,
                 score: report.score,
                 subtask_scores: serde_json::to_string(&subtasks).unwrap_or_else(|_| "[]".into()),
                 start_ms,
@@ -147,14 +151,16 @@ async fn judge_one(
         }
         Err(err) => {
             eprintln!(
-                "judge serve: submission {} (take {}): judge error: {err}",
-                sub.id, sub.attempts
+                "judge serve: submission {} (take {}): judge error: {}",
+                sub.id,
+                sub.attempts,
+                error::chain(&err)
             );
             let judgement = JudgementRow {
                 seq: 0,
                 id: String::new(),
                 submission_id: sub.id.clone(),
-                judgement_type_id: Verdict::JE.clics_id().to_owned(),
+                verdict: Verdict::JE,
                 score: 0.0,
                 subtask_scores: "[]".into(),
                 start_ms,

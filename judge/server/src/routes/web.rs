@@ -4,10 +4,10 @@
 //! and the live scoreboard. The two live parts are HTML fragments that a few lines of
 //! script fetch again every second; without script the page still works on reload.
 //!
-//! The page speaks through the same functions as the API (`api::submit`,
-//! `api::scoreboard_for`), so the rules (auth, freeze, limits, windows) are the same.
+//! The page speaks through the same modules as the API (`auth`, `submit`, `board`), so
+//! the rules (auth, freeze, limits, windows) are the same.
 
-use std::sync::Arc;
+use std::collections::HashMap;
 
 use axum::Router;
 use axum::extract::{Form, Path, State};
@@ -17,17 +17,18 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::AppState;
-use super::api;
-use super::api::contest_of;
-use super::contest::Contest;
-use super::error::ApiError;
-use super::store::Viewer;
-
-type Shared = Arc<AppState>;
+use super::{Shared, contest_of};
+use crate::auth::{self, Credential, TOKEN_COOKIE, Viewer};
+use crate::board;
+use crate::clics;
+use crate::contest::{Contest, format_reltime, format_time};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store::QueueState;
+use crate::submit::{self, PostSubmission};
 
 /// The routes of the web page.
-pub fn router(state: Shared) -> Router {
+pub fn router() -> Router<Shared> {
     Router::new()
         .route("/", get(index))
         .route("/contests/{cid}", get(contest_page))
@@ -37,7 +38,6 @@ pub fn router(state: Shared) -> Router {
         .route("/contests/{cid}/submit", post(submit))
         .route("/contests/{cid}/mine", get(mine_fragment))
         .route("/contests/{cid}/board", get(board_fragment))
-        .with_state(state)
 }
 
 /// Escapes text for HTML.
@@ -66,25 +66,14 @@ fn page(title: &str, body: &str) -> Html<String> {
     ))
 }
 
-/// The token in the `arena_token` cookie, as an `Authorization` header for the API's
-/// checks.
-fn cookie_headers(headers: &HeaderMap) -> HeaderMap {
-    let mut out = HeaderMap::new();
-    let token = headers
+/// Who is calling, from the page's cookie; a token no one holds is the public.
+fn who(state: &AppState, contest: &Contest, headers: &HeaderMap) -> Viewer {
+    let cookies = headers
         .get_all(header::COOKIE)
         .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().strip_prefix("arena_token="))
-        .next();
-    if let Some(value) = token.and_then(|t| HeaderValue::from_str(&format!("Bearer {t}")).ok()) {
-        out.insert(header::AUTHORIZATION, value);
-    }
-    out
-}
-
-fn who(state: &AppState, contest: &Contest, headers: &HeaderMap) -> Viewer {
-    api::viewer(state, Some(contest), &cookie_headers(headers)).unwrap_or(Viewer::Public)
+        .filter_map(|value| value.to_str().ok());
+    let credential = Credential::from_cookies(cookies);
+    auth::viewer(state, Some(contest), credential.as_ref()).unwrap_or(Viewer::Public)
 }
 
 #[allow(clippy::needless_pass_by_value)] // used as `Err(e) => error_page(e)`
@@ -151,7 +140,7 @@ async fn contest_page(
                     )
                 })
                 .collect();
-            let langs: String = super::clics::languages(&contest)
+            let langs: String = clics::languages(&contest)
                 .iter()
                 .map(|l| {
                     let id = l["id"].as_str().unwrap_or_default();
@@ -188,8 +177,8 @@ async fn contest_page(
          setInterval(()=>{{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}},1000);\
          </script>",
         esc(&contest.spec.name),
-        esc(&super::contest::format_time(contest.spec.start_time)),
-        esc(&super::contest::format_reltime(contest.spec.duration)),
+        esc(&format_time(contest.spec.start_time)),
+        esc(&format_reltime(contest.spec.duration)),
     );
     page(&contest.spec.name, &body).into_response()
 }
@@ -210,24 +199,20 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
         .iter()
         .rev()
         .map(|s| {
-            let verdict = if s.state == "done" {
-                judgements
-                    .iter()
-                    .rev()
-                    .find(|j| j.submission_id == s.id)
-                    .map_or("pending".to_owned(), |j| j.judgement_type_id.clone())
-            } else {
-                "pending".to_owned()
+            let judged = match s.state {
+                QueueState::Done => judgements.iter().rev().find(|j| j.submission_id == s.id),
+                QueueState::Queued | QueueState::Judging => None,
             };
+            let verdict = judged.map_or("pending", |j| j.verdict.clics_id());
             let label = contest.problem(&s.problem_id).map_or(s.problem_id.as_str(), |p| p.label.as_str());
             format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class='verdict {}'>{}</td></tr>",
                 esc(&s.id),
-                esc(&super::contest::format_reltime(chrono::Duration::milliseconds(s.contest_time_ms))),
+                esc(&format_reltime(chrono::Duration::milliseconds(s.contest_time_ms))),
                 esc(label),
                 esc(&s.language_id),
-                esc(&verdict),
-                esc(&verdict)
+                esc(verdict),
+                esc(verdict)
             )
         })
         .collect();
@@ -237,7 +222,7 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
 }
 
 async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> String {
-    let Ok(board) = api::scoreboard_for(state, contest, viewer).await else {
+    let Ok(board) = board::scoreboard(state, contest, viewer).await else {
         return "<p>cannot compute the scoreboard</p>".into();
     };
     let head: String = contest
@@ -245,7 +230,7 @@ async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Str
         .iter()
         .map(|p| format!("<th>{}</th>", esc(&p.label)))
         .collect();
-    let names: std::collections::HashMap<&str, &str> = contest
+    let names: HashMap<&str, &str> = contest
         .spec
         .teams
         .iter()
@@ -371,7 +356,7 @@ async fn login(
         return error_page(ApiError::unauthorized("unknown token"));
     }
     let cookie = format!(
-        "arena_token={}; HttpOnly; SameSite=Strict; Path=/",
+        "{TOKEN_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
         form.token.trim()
     );
     let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
@@ -384,10 +369,10 @@ async fn login(
 
 async fn logout(Path(cid): Path<String>) -> Response {
     let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
-    res.headers_mut().insert(
-        header::SET_COOKIE,
-        HeaderValue::from_static("arena_token=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0"),
-    );
+    let cookie = format!("{TOKEN_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+    if let Ok(value) = HeaderValue::from_str(&cookie) {
+        res.headers_mut().insert(header::SET_COOKIE, value);
+    }
     res
 }
 
@@ -412,9 +397,8 @@ async fn submit(
     if !matches!(viewer, Viewer::Team(_)) {
         return error_page(ApiError::unauthorized("log in with your team token first"));
     }
-    let body =
-        json!({"problem_id": form.problem, "language_id": form.language, "source": form.source});
-    match api::submit(&state, &contest, &viewer, body.to_string().as_bytes()).await {
+    let post = PostSubmission::source(form.problem, form.language, form.source);
+    match submit::submit(&state, &contest, &viewer, post).await {
         Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
         Err(e) => error_page(e),
     }
@@ -466,16 +450,5 @@ mod tests {
             esc("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
-    }
-
-    #[test]
-    fn the_cookie_becomes_a_bearer_token() {
-        let mut h = HeaderMap::new();
-        h.insert(
-            header::COOKIE,
-            HeaderValue::from_static("a=1; arena_token=secret-1; b=2"),
-        );
-        assert_eq!(cookie_headers(&h)[header::AUTHORIZATION], "Bearer secret-1");
-        assert!(cookie_headers(&HeaderMap::new()).is_empty());
     }
 }

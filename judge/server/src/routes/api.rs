@@ -1,0 +1,377 @@
+//! The CLICS Contest API under `/api` (2023-06): its routes, visibility rules and the
+//! event feed; submissions go through `submit`, the scoreboard through `board`.
+//!
+//! Auth: `Authorization: Bearer TOKEN`, or basic auth with the team id (or `admin`) as
+//! user and the token as password. No header is the public. Admins see everything; a
+//! team sees its own submissions, judgements, runs and code, never another team's; the
+//! public sees neither. After the freeze, teams and the public get the frozen scoreboard;
+//! it thaws at the end. Hidden test data is never served.
+//!
+//! A bad request gets a 4xx status with `{"code", "message"}` naming what is wrong, and
+//! changes nothing stored.
+
+use std::collections::HashSet;
+use std::convert::Infallible;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{ApiResult, Shared, contest_of};
+use crate::auth::{self, Credential, Viewer};
+use crate::board;
+use crate::clics;
+use crate::contest::{Contest, ContestSpec};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store::EventRow;
+use crate::submit::{self, PostSubmission};
+
+/// The routes of `/api`.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/api", get(api_info))
+        .route("/api/", get(api_info))
+        .route("/api/contests", get(list_contests).post(create_contest))
+        .route("/api/contests/{cid}", get(get_contest))
+        .route("/api/contests/{cid}/state", get(get_state))
+        .route(
+            "/api/contests/{cid}/submissions",
+            get(list_submissions).post(post_submission),
+        )
+        .route(
+            "/api/contests/{cid}/submissions/{id}/files",
+            get(get_submission_files),
+        )
+        .route("/api/contests/{cid}/{kind}", get(list_objects))
+        .route("/api/contests/{cid}/{kind}/{id}", get(get_object))
+        .route("/api/contests/{cid}/scoreboard", get(get_scoreboard))
+        .route("/api/contests/{cid}/event-feed", get(event_feed))
+        .route("/api/queue", get(queue_status))
+}
+
+/// Who is calling, from the `Authorization` header (none: the public).
+fn viewer(state: &AppState, contest: Option<&Contest>, headers: &HeaderMap) -> ApiResult<Viewer> {
+    let credential = headers
+        .get(header::AUTHORIZATION)
+        .map(|value| {
+            let text = value
+                .to_str()
+                .map_err(|_| ApiError::unauthorized("Authorization header is not text"))?;
+            Credential::from_authorization(text)
+        })
+        .transpose()?;
+    auth::viewer(state, contest, credential.as_ref())
+}
+
+fn one(list: Vec<Value>, id: &str, what: &str) -> ApiResult<axum::Json<Value>> {
+    list.into_iter()
+        .find(|v| v["id"].as_str() == Some(id))
+        .map(axum::Json)
+        .ok_or_else(|| ApiError::not_found(format!("no {what} `{id}`")))
+}
+
+async fn api_info() -> axum::Json<Value> {
+    axum::Json(json!({
+        "version": "2023-06",
+        "version_url": "https://ccs-specs.icpc.io/2023-06/contest_api",
+        "name": "arena judge",
+        "provider": {"name": "arena", "version": env!("CARGO_PKG_VERSION")},
+    }))
+}
+
+async fn list_contests(State(state): State<Shared>) -> axum::Json<Value> {
+    axum::Json(Value::Array(
+        state
+            .all_contests()
+            .iter()
+            .map(|c| clics::contest(c))
+            .collect(),
+    ))
+}
+
+async fn create_contest(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    if viewer(&state, None, &headers)? != Viewer::Admin {
+        return Err(ApiError::forbidden("only an admin may create contests"));
+    }
+    let spec: ContestSpec = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("contest body: {e}")))?;
+    if state.contest(&spec.id).is_some() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("contest `{}` exists", spec.id),
+        ));
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let contest = Contest::load(spec, &cwd, "request body")?;
+    let body = clics::contest(&contest);
+    state.add_contest(contest).await?;
+    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+async fn get_contest(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+) -> ApiResult<axum::Json<Value>> {
+    Ok(axum::Json(clics::contest(
+        contest_of(&state, &cid)?.as_ref(),
+    )))
+}
+
+async fn get_state(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+) -> ApiResult<axum::Json<Value>> {
+    let contest = contest_of(&state, &cid)?;
+    let pending = state.store.any_pending(&cid).await?;
+    Ok(axum::Json(clics::state(&contest, Utc::now(), pending)))
+}
+
+async fn visible_submissions(
+    state: &AppState,
+    contest: &Contest,
+    who: &Viewer,
+) -> ApiResult<Vec<Value>> {
+    let rows = state.store.submissions(&contest.spec.id, who).await?;
+    Ok(rows.iter().map(|s| clics::submission(contest, s)).collect())
+}
+
+/// The objects of one CLICS collection that `who` may see.
+async fn collection(
+    state: &AppState,
+    contest: &Contest,
+    who: &Viewer,
+    kind: &str,
+) -> ApiResult<Vec<Value>> {
+    Ok(match kind {
+        "problems" => clics::problems(contest),
+        "languages" => clics::languages(contest),
+        "judgement-types" => clics::judgement_types(),
+        "teams" => clics::teams(contest),
+        "submissions" => visible_submissions(state, contest, who).await?,
+        "judgements" => visible_judgements(state, contest, who).await?,
+        "runs" => visible_runs(state, contest, who).await?,
+        other => return Err(ApiError::not_found(format!("no endpoint `{other}`"))),
+    })
+}
+
+async fn list_objects(
+    State(state): State<Shared>,
+    Path((cid, kind)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    Ok(axum::Json(Value::Array(
+        collection(&state, &contest, &who, &kind).await?,
+    )))
+}
+
+async fn list_submissions(
+    state: State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    list_objects(state, Path((cid, "submissions".to_owned())), headers).await
+}
+
+async fn get_object(
+    State(state): State<Shared>,
+    Path((cid, kind, id)): Path<(String, String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    let what = kind.trim_end_matches('s');
+    one(collection(&state, &contest, &who, &kind).await?, &id, what)
+}
+
+async fn get_submission_files(
+    State(state): State<Shared>,
+    Path((cid, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    let rows = state.store.submissions(&cid, &who).await?;
+    let sub = rows
+        .iter()
+        .find(|s| s.id == id)
+        .ok_or_else(|| ApiError::not_found(format!("no submission `{id}`")))?;
+    let language =
+        judge::lang::by_id(&sub.language_id).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let name = language.source_name(&sub.source);
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let written = zip
+        .start_file(name, zip::write::SimpleFileOptions::default())
+        .and_then(|()| zip.write_all(sub.source.as_bytes()).map_err(Into::into))
+        .and_then(|()| zip.finish());
+    let bytes = written
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("zip: {e}")))?
+        .into_inner();
+    Ok(([(header::CONTENT_TYPE, "application/zip")], bytes).into_response())
+}
+
+async fn post_submission(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    let post = PostSubmission::from_json(&body)?;
+    let stored = submit::submit(&state, &contest, &who, post).await?;
+    Ok((
+        StatusCode::OK,
+        axum::Json(clics::submission(&contest, &stored)),
+    )
+        .into_response())
+}
+
+/// Judgements visible to `who`: of their own submissions (teams), all (admins).
+async fn visible_judgements(
+    state: &AppState,
+    contest: &Contest,
+    who: &Viewer,
+) -> ApiResult<Vec<Value>> {
+    let subs = state.store.submissions(&contest.spec.id, who).await?;
+    let ids: HashSet<&str> = subs.iter().map(|s| s.id.as_str()).collect();
+    let all = state.store.judgements(&contest.spec.id).await?;
+    Ok(all
+        .iter()
+        .filter(|j| ids.contains(j.submission_id.as_str()))
+        .map(|j| clics::judgement(contest, j))
+        .collect())
+}
+
+async fn visible_runs(state: &AppState, contest: &Contest, who: &Viewer) -> ApiResult<Vec<Value>> {
+    let judgements = visible_judgements(state, contest, who).await?;
+    let ids: HashSet<&str> = judgements.iter().filter_map(|j| j["id"].as_str()).collect();
+    let runs = state.store.runs(&contest.spec.id).await?;
+    Ok(runs
+        .iter()
+        .filter(|r| ids.contains(r.judgement_id.as_str()))
+        .map(|r| clics::run(contest, r))
+        .collect())
+}
+
+async fn get_scoreboard(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    Ok(axum::Json(board::scoreboard(&state, &contest, &who).await?))
+}
+
+#[derive(Debug, Deserialize)]
+struct FeedQuery {
+    #[serde(default)]
+    since_token: Option<String>,
+    #[serde(default)]
+    stream: Option<bool>,
+}
+
+fn event_line(e: &EventRow) -> String {
+    let data: Value = e
+        .data
+        .as_deref()
+        .and_then(|d| serde_json::from_str(d).ok())
+        .unwrap_or(Value::Null);
+    let mut line = json!({"type": e.kind, "data": data, "token": e.seq.to_string()});
+    if let Some(id) = &e.obj_id {
+        line["id"] = json!(id);
+    }
+    let mut text = line.to_string();
+    text.push('\n');
+    text
+}
+
+async fn event_feed(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    Query(query): Query<FeedQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    let after: i64 = match &query.since_token {
+        None => 0,
+        Some(t) => t.parse().map_err(|_| {
+            ApiError::bad_request(format!("since_token: `{t}` is not a token of this feed"))
+        })?,
+    };
+    let content_type = [(header::CONTENT_TYPE, "application/x-ndjson")];
+    if query.stream == Some(false) {
+        let events = state
+            .store
+            .events_since(&cid, after, &who, i64::MAX)
+            .await?;
+        let body: String = events.iter().map(event_line).collect();
+        return Ok((content_type, body).into_response());
+    }
+    // Streamed: new events as they are written (woken locally, polled every second for
+    // other hosts' writes), a newline every 120 s of silence as the keep-alive.
+    let stream = futures_util::stream::unfold(
+        (state, cid, who, after, tokio::time::Instant::now()),
+        |(state, cid, who, mut after, mut last_sent)| async move {
+            loop {
+                let waker = Arc::clone(&state);
+                let notified = waker.events_changed.notified();
+                match state.store.events_since(&cid, after, &who, 500).await {
+                    Ok(events) if !events.is_empty() => {
+                        after = events.last().map_or(after, |e| e.seq);
+                        let text: String = events.iter().map(event_line).collect();
+                        let chunk: Result<Bytes, Infallible> = Ok(Bytes::from(text));
+                        return Some((
+                            chunk,
+                            (state, cid, who, after, tokio::time::Instant::now()),
+                        ));
+                    }
+                    Ok(_) => {}
+                    Err(err) => {
+                        eprintln!("judge serve: event feed: {err}");
+                        return None;
+                    }
+                }
+                if last_sent.elapsed() >= Duration::from_secs(120) {
+                    last_sent = tokio::time::Instant::now();
+                    let chunk: Result<Bytes, Infallible> = Ok(Bytes::from_static(b"\n"));
+                    return Some((chunk, (state, cid, who, after, last_sent)));
+                }
+                let _ = tokio::time::timeout(Duration::from_secs(1), notified).await;
+            }
+        },
+    );
+    Ok((content_type, Body::from_stream(stream)).into_response())
+}
+
+async fn queue_status(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    if viewer(&state, None, &headers)? != Viewer::Admin {
+        return Err(ApiError::forbidden("the queue is for admins"));
+    }
+    let counts = state.store.queue_counts().await?;
+    Ok(axum::Json(json!({
+        "queued": counts.queued,
+        "judging": counts.judging,
+        "done": counts.done,
+    })))
+}

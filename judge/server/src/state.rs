@@ -1,0 +1,161 @@
+//! What every route and worker shares ([`AppState`]): the database, the contests being
+//! served, the judging settings, the wake-ups, and the scoreboard cache.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use judge::grade::Options;
+use judge::sandbox::SandboxConfig;
+
+use crate::ServeOptions;
+use crate::board::BoardCache;
+use crate::clics;
+use crate::contest::{Contest, ContestSpec};
+use crate::error::ServerError;
+use crate::store::{Dialect, NewEvent, Store};
+
+/// What every handler and worker shares.
+#[derive(Debug)]
+pub struct AppState {
+    /// The database.
+    pub store: Store,
+    contests: RwLock<HashMap<String, Arc<Contest>>>,
+    /// The admin's token.
+    pub admin_token: String,
+    /// The sandbox.
+    pub sandbox: SandboxConfig,
+    /// Judging options.
+    pub options: Options,
+    /// This process's name in leases (`host:pid:random`).
+    pub instance: String,
+    /// Lease length.
+    pub lease: Duration,
+    /// Takes before a judge error stands.
+    pub max_attempts: i64,
+    /// Largest request body (bytes), on every route.
+    pub max_body: usize,
+    /// Woken when a submission is queued.
+    pub queue_changed: Notify,
+    /// Woken when events were written by this process.
+    pub events_changed: Notify,
+    /// Computed scoreboards.
+    pub boards: BoardCache,
+}
+
+impl AppState {
+    /// Opens the database, serves the contests stored there and then those of
+    /// `opts.contests` (which may update them), and on SQLite queues again what the last
+    /// process was judging. Starts no worker and no listener.
+    pub async fn open(
+        opts: &ServeOptions,
+        sandbox: SandboxConfig,
+    ) -> Result<Arc<AppState>, ServerError> {
+        let store = Store::open(&opts.db).await?;
+        let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+        let state = Arc::new(AppState {
+            store,
+            contests: RwLock::new(HashMap::new()),
+            admin_token: opts.admin_token.clone(),
+            sandbox,
+            options: opts.judge.clone(),
+            instance: format!(
+                "{}:{}:{:08x}",
+                host.trim(),
+                std::process::id(),
+                rand::random::<u32>()
+            ),
+            lease: opts.lease,
+            max_attempts: opts.max_attempts,
+            max_body: opts.max_body,
+            queue_changed: Notify::new(),
+            events_changed: Notify::new(),
+            boards: BoardCache::default(),
+        });
+        for (id, spec) in state.store.contests().await? {
+            let what = format!("stored contest {id}");
+            let spec: ContestSpec =
+                serde_json::from_str(&spec).map_err(|e| ServerError::BadContest {
+                    what: what.clone(),
+                    problems: vec![e.to_string()],
+                })?;
+            let loaded = Contest::load(spec, Path::new("/"), &what)?;
+            state.serve_contest(loaded);
+        }
+        for path in &opts.contests {
+            state.add_contest(Contest::from_file(path)?).await?;
+        }
+        if state.store.dialect() == Dialect::Sqlite {
+            // One process owns a SQLite file: what it was judging when it died is retaken now.
+            let n = state.store.requeue_all_judging().await?;
+            if n > 0 {
+                eprintln!(
+                    "judge serve: {n} submission(s) interrupted by the last stop are queued again"
+                );
+            }
+        }
+        Ok(state)
+    }
+
+    /// The contest with id `id`.
+    pub fn contest(&self, id: &str) -> Option<Arc<Contest>> {
+        self.contests
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
+    }
+
+    /// Every contest, by id.
+    pub fn all_contests(&self) -> Vec<Arc<Contest>> {
+        let map = self.contests.read().unwrap_or_else(PoisonError::into_inner);
+        let mut all: Vec<_> = map.values().cloned().collect();
+        all.sort_by(|a, b| a.spec.id.cmp(&b.spec.id));
+        all
+    }
+
+    fn serve_contest(&self, contest: Arc<Contest>) {
+        self.contests
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(contest.spec.id.clone(), contest);
+    }
+
+    /// Stores `contest` (with its opening events when new) and serves it.
+    pub async fn add_contest(&self, contest: Arc<Contest>) -> Result<bool, ServerError> {
+        let spec =
+            serde_json::to_string(&contest.spec).map_err(|source| ServerError::StoreContest {
+                id: contest.spec.id.clone(),
+                source,
+            })?;
+        let mut opening = vec![NewEvent {
+            kind: "contest".into(),
+            obj_id: Some(contest.spec.id.clone()),
+            team_id: None,
+            data: Some(clics::contest(&contest)),
+        }];
+        for (kind, objects) in [
+            ("judgement-types", clics::judgement_types()),
+            ("languages", clics::languages(&contest)),
+            ("problems", clics::problems(&contest)),
+            ("teams", clics::teams(&contest)),
+        ] {
+            opening.extend(objects.into_iter().map(|data| NewEvent {
+                kind: kind.into(),
+                obj_id: data["id"].as_str().map(str::to_owned),
+                team_id: None,
+                data: Some(data),
+            }));
+        }
+        let new = self
+            .store
+            .put_contest(&contest.spec.id, &spec, opening)
+            .await?;
+        self.serve_contest(contest);
+        self.events_changed.notify_waiters();
+        Ok(new)
+    }
+}

@@ -178,13 +178,7 @@ pub const IMPURE: &[&str] = &[
 ];
 
 /// The contest server and what only it needs.
-pub const SERVER_STACK: &[&str] = &[
-    "judge-server",
-    "axum",
-    "sqlx",
-    "pulldown-cmark",
-    "zip",
-];
+pub const SERVER_STACK: &[&str] = &["judge-server", "axum", "sqlx", "pulldown-cmark", "zip"];
 
 /// The dependency graph of the workspace as `cargo metadata` reports it.
 #[derive(Debug, Default)]

@@ -13,7 +13,7 @@ pub mod supervisor;
 pub mod verify;
 
 pub use error::{Error, Result};
+pub use grade::{Options, Report, Submission, TestResult, judge};
 /// The vocabulary the judge speaks (packages, verdicts, limits), re-exported so that a
 /// caller that only judges (the `judge` binary) needs no dependency of its own on it.
 pub use problems;
-pub use grade::{Options, Report, Submission, TestResult, judge};

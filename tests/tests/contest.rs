@@ -15,7 +15,8 @@ fn package(name: &str) -> PathBuf {
 }
 
 fn sandbox_ready() -> bool {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file()).then_some("bubblewrap is not installed (run ci/setup)");
+    let missing = (!Path::new("/usr/bin/bwrap").is_file())
+        .then_some("bubblewrap is not installed (run ci/setup)");
     ci::require::present("bubblewrap", missing)
 }
 

@@ -1,0 +1,287 @@
+//! The contest server's routes called in process through `judge_server::app`, with a real
+//! SQLite file in a temporary folder, a contest of `problems/packages/` and no judging
+//! worker: what needs no judging (the API's objects, auth answers, visibility of queued
+//! submissions, the body-size limit on every route). Judging itself is tested on the real
+//! `judge serve` in `judge/cli/tests/`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use base64::Engine;
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use judge::grade::Options;
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge_server::{AppState, ServeOptions};
+
+const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
+const ADMIN: &str = "admin-token-long";
+const TEAM_1: &str = "token-team-1";
+const TEAM_2: &str = "token-team-2";
+/// The body-size limit of the fixture (the CLI's is 2 MiB).
+const MAX_BODY: usize = 64 << 10;
+
+/// A served contest `arena` (started an hour ago, five hours long, problems `sum` and
+/// `range-sum`, teams `t1` and `t2`) and the service over it.
+struct Fixture {
+    _dir: tempfile::TempDir,
+    app: Router,
+}
+
+async fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let start = chrono::Utc::now() - chrono::Duration::hours(1);
+    let yaml = format!(
+        "id: arena\nname: Arena\nstart_time: {}\nduration: '5:00:00'\n\
+         problems:\n  - {{id: sum, package: {PACKAGES}/sum}}\n  - {{id: range-sum, package: {PACKAGES}/range-sum}}\n\
+         teams:\n  - {{id: t1, name: Team One, token: {TEAM_1}}}\n  - {{id: t2, name: Team Two, token: {TEAM_2}}}\n",
+        start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    );
+    let contest = dir.path().join("contest.yaml");
+    std::fs::write(&contest, yaml).expect("contest file");
+    let opts = ServeOptions {
+        contests: vec![contest],
+        db: dir.path().join("db.sqlite").display().to_string(),
+        listen: "127.0.0.1:0".into(),
+        workers: 0,
+        judge: Options {
+            backend: BackendKind::Bwrap,
+            run_all: false,
+            cache_dir: None,
+        },
+        admin_token: ADMIN.into(),
+        lease: Duration::from_secs(30),
+        max_attempts: 3,
+        max_body: MAX_BODY,
+    };
+    // No worker runs, so the sandbox is never used.
+    let sandbox = SandboxConfig {
+        image: "unused".into(),
+        rootfs: PathBuf::from("/nonexistent"),
+        supervisor: PathBuf::from("/nonexistent"),
+        recipe_hash: "unused".into(),
+    };
+    let state = AppState::open(&opts, sandbox).await.expect("state opens");
+    Fixture {
+        _dir: dir,
+        app: judge_server::app(state),
+    }
+}
+
+impl Fixture {
+    /// Sends `request`; returns the status and the body as text.
+    async fn send(&self, request: Request<Body>) -> (StatusCode, String) {
+        let res = self.app.clone().oneshot(request).await.expect("infallible");
+        let status = res.status();
+        let bytes = res.into_body().collect().await.expect("body").to_bytes();
+        (
+            status,
+            String::from_utf8(bytes.to_vec()).expect("UTF-8 body"),
+        )
+    }
+
+    async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, String) {
+        let mut request = Request::get(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        self.send(request.body(Body::empty()).expect("request"))
+            .await
+    }
+
+    /// GET expecting 200 and JSON.
+    async fn get_json(&self, path: &str, token: Option<&str>) -> Value {
+        let (status, body) = self.get(path, token).await;
+        assert_eq!(status, StatusCode::OK, "GET {path}: {body}");
+        serde_json::from_str(&body).expect("JSON")
+    }
+
+    async fn post_json(&self, path: &str, token: &str, body: &Value) -> (StatusCode, Value) {
+        let request = Request::post(path)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .expect("request");
+        let (status, text) = self.send(request).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+}
+
+fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|it| it["id"].as_str().expect("an id"))
+        .collect()
+}
+
+#[tokio::test]
+async fn api_info_contests_and_problems() {
+    let fx = fixture().await;
+    for path in ["/api", "/api/"] {
+        let info = fx.get_json(path, None).await;
+        assert_eq!(info["version"], "2023-06", "{path}");
+    }
+    let contests = fx.get_json("/api/contests", None).await;
+    assert_eq!(ids(&contests), ["arena"]);
+    let contest = fx.get_json("/api/contests/arena", None).await;
+    assert_eq!(
+        (&contest["name"], &contest["duration"]),
+        (&json!("Arena"), &json!("5:00:00.000"))
+    );
+    let problems = fx.get_json("/api/contests/arena/problems", None).await;
+    assert_eq!(ids(&problems), ["sum", "range-sum"]);
+    let labels: Vec<&Value> = problems
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["label"])
+        .collect();
+    assert_eq!(labels, [&json!("A"), &json!("B")]);
+    let sum = fx.get_json("/api/contests/arena/problems/sum", None).await;
+    assert_eq!(sum["ordinal"], 0);
+    let teams = fx.get_json("/api/contests/arena/teams", None).await;
+    assert_eq!(ids(&teams), ["t1", "t2"]);
+    assert!(
+        !teams.to_string().contains(TEAM_1),
+        "tokens are never shown"
+    );
+    let types = fx
+        .get_json("/api/contests/arena/judgement-types", None)
+        .await;
+    assert_eq!(types.as_array().map(Vec::len), Some(8));
+    let state = fx.get_json("/api/contests/arena/state", None).await;
+    assert!(state["started"].is_string() && state["ended"].is_null());
+}
+
+#[tokio::test]
+async fn refusals_name_what_is_wrong() {
+    let fx = fixture().await;
+    let cases = [
+        ("/api/contests/nope", None, 404, "no contest `nope`"),
+        (
+            "/api/contests/arena/problems/nope",
+            None,
+            404,
+            "no problem `nope`",
+        ),
+        (
+            "/api/contests/arena/nothing",
+            None,
+            404,
+            "no endpoint `nothing`",
+        ),
+        (
+            "/api/contests/arena/submissions",
+            Some("not-a-token"),
+            401,
+            "unknown token",
+        ),
+        ("/api/queue", Some(TEAM_1), 403, "the queue is for admins"),
+        ("/api/queue", None, 403, "the queue is for admins"),
+    ];
+    for (path, token, status, message) in cases {
+        let (got, body) = fx.get(path, token).await;
+        let body: Value = serde_json::from_str(&body).expect("JSON error");
+        assert_eq!(
+            (got.as_u16(), &body["code"], body["message"].as_str()),
+            (status, &json!(status), Some(message)),
+            "GET {path}"
+        );
+    }
+    let contest = json!({"id": "other", "name": "Other", "start_time": "2026-01-01T10:00:00Z",
+        "duration": 60, "problems": [], "teams": []});
+    let (status, body) = fx.post_json("/api/contests", TEAM_1, &contest).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::FORBIDDEN,
+            Some("only an admin may create contests")
+        )
+    );
+    // A basic-auth user must match the token's team.
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("t2:{TEAM_1}"));
+    let request = Request::get("/api/contests/arena/submissions")
+        .header(header::AUTHORIZATION, format!("Basic {basic}"))
+        .body(Body::empty())
+        .expect("request");
+    assert_eq!(fx.send(request).await.0, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_queued_submission_is_seen_by_its_team_and_admins_only() {
+    let fx = fixture().await;
+    let post = json!({"problem_id": "sum", "language_id": "c", "source": "int main(){}"});
+    let (status, sub) = fx
+        .post_json("/api/contests/arena/submissions", TEAM_1, &post)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{sub}");
+    assert_eq!((&sub["id"], &sub["team_id"]), (&json!("1"), &json!("t1")));
+    let path = "/api/contests/arena/submissions";
+    assert_eq!(ids(&fx.get_json(path, Some(TEAM_1)).await), ["1"]);
+    assert_eq!(ids(&fx.get_json(path, Some(ADMIN)).await), ["1"]);
+    assert!(ids(&fx.get_json(path, Some(TEAM_2)).await).is_empty());
+    assert!(ids(&fx.get_json(path, None).await).is_empty());
+    let queue = fx.get_json("/api/queue", Some(ADMIN)).await;
+    assert_eq!(queue, json!({"queued": 1, "judging": 0, "done": 0}));
+    // Nothing is judged: the state is not final and the board counts it as pending.
+    let board = fx.get_json("/api/contests/arena/scoreboard", None).await;
+    let t1 = &board["rows"][0];
+    assert_eq!(
+        (&t1["team_id"], &t1["problems"][0]["num_pending"]),
+        (&json!("t1"), &json!(1))
+    );
+    // The web page shows it to its team as pending.
+    let request = Request::get("/contests/arena/mine")
+        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .body(Body::empty())
+        .expect("request");
+    let (status, html) = fx.send(request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("class='verdict pending'"), "{html}");
+    // A client-chosen id is for admins.
+    let with_id = json!({"problem_id": "sum", "language_id": "c", "source": "x", "id": "mine"});
+    let (status, _) = fx.post_json(path, TEAM_1, &with_id).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_body_limit_covers_the_api_and_the_web_form() {
+    let fx = fixture().await;
+    // Over the server's limit by a field the form does not read, with a source far under
+    // the problem's limit: only the body-size limit can refuse it.
+    let padding = "x".repeat(MAX_BODY);
+    let form = format!("problem=sum&language=c&source=int+main%28%29%7B%7D&padding={padding}");
+    let request = Request::post("/contests/arena/submit")
+        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(form))
+        .expect("request");
+    assert_eq!(fx.send(request).await.0, StatusCode::PAYLOAD_TOO_LARGE);
+    let post = json!({"problem_id": "sum", "language_id": "c", "source": "int main(){}", "padding": padding});
+    let (status, _) = fx
+        .post_json("/api/contests/arena/submissions", TEAM_1, &post)
+        .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    // Nothing was stored.
+    let queue = fx.get_json("/api/queue", Some(ADMIN)).await;
+    assert_eq!(queue["queued"], 0);
+    // A form under the limit is taken: the page answers with a redirect to the contest.
+    let request = Request::post("/contests/arena/submit")
+        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(
+            "problem=sum&language=c&source=int+main%28%29%7B%7D",
+        ))
+        .expect("request");
+    let res = fx.app.clone().oneshot(request).await.expect("infallible");
+    assert!(res.status().is_redirection(), "{}", res.status());
+    assert_eq!(res.headers()[header::LOCATION], "/contests/arena");
+    let queue = fx.get_json("/api/queue", Some(ADMIN)).await;
+    assert_eq!(queue["queued"], 1);
+}

@@ -63,7 +63,7 @@ pub struct ServeOptions {
     pub lease: Duration,
     /// How many times a submission is taken before a judge error stands.
     pub max_attempts: i64,
-    /// Largest request body (bytes).
+    /// Largest request body (bytes), on every route of the API and the web page.
     pub max_body: usize,
 }
 

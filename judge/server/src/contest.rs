@@ -284,8 +284,9 @@ impl Contest {
                     });
                 }
                 Err(err) => errors.push(format!(
-                    "problems[{i}]: package {}: {err}",
-                    p.package.display()
+                    "problems[{i}]: package {}: {}",
+                    p.package.display(),
+                    crate::error::chain(&err)
                 )),
             }
         }

@@ -7,7 +7,6 @@
 //! takes; after that the `JE` stands. A worker never blames the contestant for the
 //! judge's failure, and never stops serving because one submission failed.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,7 +17,7 @@ use crate::clics;
 use crate::error::{self, ServerError};
 use crate::state::AppState;
 use crate::store::{Finished, JudgementRow, NewEvent, RunRow, SubmissionRow};
-use judge::grade::{Submission, TestResult, group_score};
+use judge::grade::{Submission, TestResult};
 
 /// Starts `n` workers on `state`'s queue.
 pub fn spawn(state: &Arc<AppState>, n: usize) {
@@ -135,7 +134,7 @@ async fn judge_one(
                     run_time: t.cpu_ms / 1000.0,
                 })
                 .collect();
-            let subtasks = subtask_scores(&p.problem, &report.tests, report.score);
+            let subtasks = subtask_scores(&p.problem, &report);
             let judgement = JudgementRow {
                 seq: 0,
                 id: String::new(),
@@ -217,18 +216,72 @@ async fn judge_one(
 }
 
 /// The points of each top-level secret group when every one declares its score (IOI
-/// subtasks), else the whole score as one part.
-fn subtask_scores(problem: &problems::Problem, tests: &[TestResult], total: f64) -> Vec<f64> {
+/// subtasks), as the judge's report carries them; else the whole score as one part.
+fn subtask_scores(problem: &problems::Problem, report: &judge::Report) -> Vec<f64> {
     let groups = &problem.secret.groups;
-    if groups.is_empty() || groups.iter().any(|g| g.score.is_none()) {
-        return vec![total];
+    if report.groups.is_empty() || groups.iter().any(|g| g.score.is_none()) {
+        return vec![report.score];
     }
-    let outcomes: HashMap<&str, (Verdict, f64)> = tests
-        .iter()
-        .map(|t| (t.name.as_str(), (t.verdict, t.score.unwrap_or(0.0))))
-        .collect();
-    groups
-        .iter()
-        .map(|g| group_score(g, &outcomes, 0.0).0)
-        .collect()
+    report.groups.iter().map(|g| g.score).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge::grade::{CompileInfo, GroupScore};
+
+    fn report(score: f64, groups: &[(&str, f64, f64)]) -> judge::Report {
+        judge::Report {
+            verdict: Verdict::WA,
+            score,
+            max_score: Some(100.0),
+            groups: groups
+                .iter()
+                .map(|(name, score, max)| GroupScore {
+                    name: (*name).to_owned(),
+                    score: *score,
+                    max: *max,
+                })
+                .collect(),
+            passed: 0,
+            total: 0,
+            language: "cpp".to_owned(),
+            compile: CompileInfo {
+                cached: false,
+                ok: true,
+                log: String::new(),
+                cpu_ms: 0.0,
+                wall_ms: 0.0,
+            },
+            tests: Vec::new(),
+        }
+    }
+
+    fn package(name: &str) -> problems::Problem {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../problems/packages")
+            .join(name);
+        problems::load(&dir).expect("bundled package loads").0
+    }
+
+    #[test]
+    fn ioi_subtasks_come_from_the_reports_groups() {
+        // pair-sums: three secret groups with max_score 20, 30 and 50.
+        let problem = package("pair-sums");
+        let groups = [
+            ("secret/1-tiny", 20.0, 20.0),
+            ("secret/2-medium", 12.5, 30.0),
+            ("secret/3-large", 0.0, 50.0),
+        ];
+        assert_eq!(
+            subtask_scores(&problem, &report(32.5, &groups)),
+            vec![20.0, 12.5, 0.0]
+        );
+    }
+
+    #[test]
+    fn a_pass_fail_problem_is_one_part() {
+        let problem = package("sum");
+        assert_eq!(subtask_scores(&problem, &report(1.0, &[])), vec![1.0]);
+    }
 }

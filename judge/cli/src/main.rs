@@ -404,8 +404,6 @@ async fn selftest(backend: BackendKind) -> anyhow::Result<ExitCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn each_cause_is_printed_once() {
         let io = std::io::Error::other("boom");

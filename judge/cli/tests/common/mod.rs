@@ -16,7 +16,7 @@ pub(crate) fn judge(args: &[&str]) -> Output {
         .expect("the judge binary runs")
 }
 
-pub(crate) use ci::require::{in_ci, present};
+pub(crate) use ci::require::present;
 
 /// Whether `backend` (`docker` or `bwrap`) can run here.
 pub(crate) fn available(backend: &str) -> bool {

@@ -179,7 +179,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("listening on http://{addr}");
                 use std::io::Write;
                 std::io::stdout().flush().context("stdout")?;
-                axum::serve(listener, trainer::server::app(weights, tokenizer, name))
+                trainer::server::serve(listener, weights, tokenizer, name)
                     .await
                     .context("serving")
             })

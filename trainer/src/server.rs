@@ -97,6 +97,17 @@ struct ChatRequest {
     stream: bool,
 }
 
+/// Serves the policy on `listener` until the process ends (the only place, with [`app`],
+/// that hands a router to axum, so axum stays in this module).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    model: Model,
+    tokenizer: ChatTokenizer,
+    name: String,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(model, tokenizer, name)).await
+}
+
 /// Starts the worker thread that owns `model` and returns the router.
 pub fn app(model: Model, tokenizer: ChatTokenizer, name: String) -> Router {
     let (jobs, queue) = std_mpsc::channel::<Job>();

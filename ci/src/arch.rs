@@ -37,7 +37,7 @@ pub const CRATES: &[CrateRule] = &[
     },
     CrateRule {
         name: "judge",
-        may_use: &["problems"],
+        may_use: &["problems", "judge-supervisor"],
     },
     CrateRule {
         name: "judge-supervisor",

@@ -9,6 +9,12 @@
 //! under `OUT_DIR`, offline (the outer build has already fetched its three dependencies:
 //! serde, serde_json, libc), with the same profile as the outer build. The nested cargo
 //! shares the outer build's job slots through the inherited jobserver.
+//!
+//! The package also has a library target, the protocol (`judge_supervisor::protocol`),
+//! which the judge library depends on as an ordinary dependency: building the binary
+//! compiles it too, so the embedded supervisor and the host speak the same types. Cargo
+//! reruns this script when anything under `judge/supervisor/src` changes (a folder given
+//! to `rerun-if-changed` is scanned whole), the binary's and the protocol's files alike.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -19,6 +25,7 @@ fn main() {
     );
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let supervisor = manifest_dir.join("supervisor");
+    // The whole source folder: the binary (main.rs) and its library (the protocol).
     for path in ["src", "Cargo.toml"] {
         println!("cargo:rerun-if-changed={}", supervisor.join(path).display());
     }

@@ -4,6 +4,11 @@
 //!
 //! Both run the same supervisor (`judge-supervisor`) inside the sandbox, which starts every
 //! program as an unprivileged user under limits and reports each run as one JSON line.
+//! The job it reads ([`Job`], with [`JobLimits`], [`RunIo`], [`ValidatorStep`]) and the
+//! lines it prints ([`Line`]: a [`RunReport`] per run, the end, or its own failure) are
+//! the types of `judge_supervisor::protocol`, re-exported here: the supervisor compiles
+//! the same module, and each side rejects a field it does not know, so the two cannot
+//! drift apart silently. A line the host cannot read fails the job, naming the line.
 //! Host folders are bound into the sandbox at fixed places:
 //! - `/judge/in` (read-only, mode 0700 root): job files and test inputs; the submission
 //!   cannot read it, the supervisor opens inputs for it;
@@ -110,160 +115,9 @@ impl SandboxConfig {
     }
 }
 
-/// The supervisor's job file (`judge-supervisor SPEC.json`).
-#[derive(Debug, Clone, Serialize)]
-pub struct Job {
-    /// The user the programs run as.
-    pub uid: u32,
-    /// Their group.
-    pub gid: u32,
-    /// Their working folder.
-    pub workdir: PathBuf,
-    /// Files copied into a work folder first (sandbox paths), owned by `uid` or by the
-    /// user given.
-    pub copy_in: Vec<(PathBuf, PathBuf, Option<u32>)>,
-    /// The command.
-    pub command: Vec<String>,
-    /// The environment.
-    pub env: Vec<(String, String)>,
-    /// The limits of each run.
-    pub limits: JobLimits,
-    /// The cgroup file with the `oom_kill` counter (filled in by the backend).
-    pub oom_file: Option<PathBuf>,
-    /// The runs.
-    pub runs: Vec<RunIo>,
-    /// Where to copy the work folder's files after successful runs.
-    pub copy_out: Option<PathBuf>,
-}
-
-/// Per-run limits for the supervisor.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct JobLimits {
-    /// CPU time in milliseconds (the verdict's limit; the rlimit is a backstop above it).
-    pub cpu_ms: u64,
-    /// Wall time in milliseconds.
-    pub wall_ms: u64,
-    /// Largest file a run may write (standard output and error included).
-    pub output_bytes: u64,
-    /// Stack size.
-    pub stack_bytes: u64,
-    /// Processes of the unprivileged user.
-    pub processes: u64,
-    /// Open files.
-    pub open_files: u64,
-}
-
-/// One run's files, as sandbox paths.
-#[derive(Debug, Clone, Serialize)]
-pub struct RunIo {
-    /// Standard input.
-    pub stdin: Option<PathBuf>,
-    /// Standard output.
-    pub stdout: PathBuf,
-    /// Standard error.
-    pub stderr: PathBuf,
-    /// The output validator to run after the program (when it exited with 0 in time).
-    pub validator: Option<ValidatorStep>,
-    /// The interactor to run together with the program, connected by pipes.
-    pub interactor: Option<ValidatorStep>,
-}
-
-impl RunIo {
-    /// A run without input whose standard output and error both go to `log`, with
-    /// neither validator nor interactor (a compile, a version command).
-    pub fn logged(log: &Path) -> RunIo {
-        RunIo {
-            stdin: None,
-            stdout: log.to_path_buf(),
-            stderr: log.to_path_buf(),
-            validator: None,
-            interactor: None,
-        }
-    }
-}
-
-/// An output validator's run after a program's run.
-#[derive(Debug, Clone, Serialize)]
-pub struct ValidatorStep {
-    /// The full command.
-    pub command: Vec<String>,
-    /// Its user.
-    pub uid: u32,
-    /// Its group.
-    pub gid: u32,
-    /// Its working folder.
-    pub workdir: PathBuf,
-    /// Standard input (the team's output, for Kattis validators).
-    pub stdin: Option<PathBuf>,
-    /// Standard output.
-    pub stdout: PathBuf,
-    /// Standard error.
-    pub stderr: PathBuf,
-    /// Feedback folder created for it (Kattis).
-    pub feedback_dir: Option<PathBuf>,
-    /// Hand it the program's output file (testlib checkers open it by path).
-    pub give_output: bool,
-    /// Its limits.
-    pub limits: JobLimits,
-}
-
-/// How a validator's run ended.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StepReport {
-    /// Exit code, when it exited.
-    pub exit_code: Option<i32>,
-    /// Signal, when it was killed.
-    pub signal: Option<i32>,
-    /// CPU time.
-    pub cpu_ms: f64,
-    /// Wall time.
-    pub wall_ms: f64,
-    /// Killed at its wall-clock limit.
-    pub wall_timeout: bool,
-    /// It could not be started.
-    pub exec_error: Option<String>,
-    /// An interactor that ended before the program (the supervisor lets neither see the
-    /// other's end before reaping it, so the order is causal).
-    #[serde(default)]
-    pub ended_first: bool,
-}
-
-/// What the supervisor measured for one run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RunReport {
-    /// Index of the run in the job.
-    pub index: usize,
-    /// Exit code, when the program exited.
-    pub exit_code: Option<i32>,
-    /// Signal, when the program was killed.
-    pub signal: Option<i32>,
-    /// CPU time, user + system, all threads and waited-for children.
-    pub cpu_ms: f64,
-    /// Wall time.
-    pub wall_ms: f64,
-    /// Peak resident memory in KiB (`ru_maxrss`).
-    pub peak_kib: u64,
-    /// Bytes written to standard output.
-    pub stdout_bytes: u64,
-    /// Whether the cgroup's OOM killer fired during the run.
-    pub oom_kill: bool,
-    /// Whether the wall-clock limit killed it.
-    pub wall_timeout: bool,
-    /// The program could not be started.
-    pub exec_error: Option<String>,
-    /// The output validator's (or interactor's) run, when one ran.
-    #[serde(default)]
-    pub validator: Option<StepReport>,
-}
-
-/// One supervisor line: a run report, the end, or the supervisor's own failure.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Line {
-    Report(RunReport),
-    Done { done: bool },
-    Failed { error: String },
-}
+pub use judge_supervisor::protocol::{
+    Job, JobLimits, Line, RunIo, RunReport, StepReport, ValidatorStep,
+};
 
 /// How a job ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -274,9 +128,11 @@ pub enum JobEnd {
     Stopped,
 }
 
-/// Parses supervisor output lines, calling `on_report` for each run.
+/// Parses supervisor output lines ([`Line`]), calling `on_report` for each run.
 pub(crate) struct LineParser {
     buffer: Vec<u8>,
+    /// Lines read so far, to name a line in an error.
+    line_count: usize,
     pub(crate) done: bool,
     backend: &'static str,
 }
@@ -285,6 +141,7 @@ impl LineParser {
     pub(crate) fn new(backend: &'static str) -> LineParser {
         LineParser {
             buffer: Vec::new(),
+            line_count: 0,
             done: false,
             backend,
         }
@@ -299,6 +156,7 @@ impl LineParser {
         self.buffer.extend_from_slice(bytes);
         while let Some(pos) = self.buffer.iter().position(|b| *b == b'\n') {
             let line: Vec<u8> = self.buffer.drain(..=pos).collect();
+            self.line_count += 1;
             let text = String::from_utf8_lossy(&line);
             let text = text.trim();
             if text.is_empty() {
@@ -306,16 +164,19 @@ impl LineParser {
             }
             let parsed: Line = serde_json::from_str(text).map_err(|err| Error::Sandbox {
                 backend: self.backend,
-                why: format!("unexpected supervisor output `{text}`: {err}"),
+                why: format!(
+                    "supervisor output line {} `{text}` is not a protocol line: {err}",
+                    self.line_count
+                ),
             })?;
             match parsed {
-                Line::Report(report) => {
+                Line::Run(report) => {
                     if on_report(report).is_break() {
                         return Ok(ControlFlow::Break(()));
                     }
                 }
-                Line::Done { done } => self.done = done,
-                Line::Failed { error } => {
+                Line::Done {} => self.done = true,
+                Line::Error(error) => {
                     return Err(Error::Sandbox {
                         backend: self.backend,
                         why: format!("supervisor: {error}"),
@@ -564,11 +425,27 @@ pub fn sandbox_env() -> Vec<(String, String)> {
 mod tests {
     use super::*;
 
+    fn report() -> RunReport {
+        RunReport {
+            index: 0,
+            exit_code: Some(0),
+            signal: None,
+            cpu_ms: 1.5,
+            wall_ms: 2.0,
+            peak_kib: 100,
+            stdout_bytes: 3,
+            oom_kill: false,
+            wall_timeout: false,
+            exec_error: None,
+            validator: None,
+        }
+    }
+
     #[test]
     fn supervisor_lines_are_parsed_across_chunks() {
         let mut parser = LineParser::new("test");
         let mut seen = Vec::new();
-        let line = r#"{"index":0,"exit_code":0,"signal":null,"cpu_ms":1.5,"wall_ms":2.0,"peak_kib":100,"stdout_bytes":3,"oom_kill":false,"wall_timeout":false,"exec_error":null}"#;
+        let line = serde_json::to_string(&Line::Run(report())).expect("serializes");
         let (a, b) = line.split_at(40);
         let mut on_report = |r| {
             seen.push(r);
@@ -578,17 +455,17 @@ mod tests {
             parser.feed(a.as_bytes(), &mut on_report).expect("ok"),
             ControlFlow::Continue(())
         );
+        assert!(!parser.done);
         assert_eq!(
             parser
                 .feed(
-                    format!("{b}\n{{\"done\":true}}\n").as_bytes(),
+                    format!("{b}\n{{\"done\":{{}}}}\n").as_bytes(),
                     &mut on_report
                 )
                 .expect("ok"),
             ControlFlow::Continue(())
         );
-        assert_eq!(seen.len(), 1);
-        assert_eq!(seen[0].peak_kib, 100);
+        assert_eq!(seen, [report()]);
         assert!(parser.done);
         let err = LineParser::new("test")
             .feed(
@@ -607,5 +484,68 @@ mod tests {
             })
             .expect("ok");
         assert_eq!((flow, count), (ControlFlow::Break(()), 1));
+    }
+
+    #[test]
+    fn a_supervisor_line_with_an_unknown_field_is_an_error_naming_the_line() {
+        let good = serde_json::to_string(&Line::Run(report())).expect("serializes");
+        let bad = good.replacen("\"index\"", "\"unexpected\":1,\"index\"", 1);
+        let mut count = 0;
+        let err = LineParser::new("test")
+            .feed(format!("{good}\n\n{bad}\n").as_bytes(), &mut |_| {
+                count += 1;
+                ControlFlow::Continue(())
+            })
+            .expect_err("an unknown field is refused");
+        let err = err.to_string();
+        assert_eq!(count, 1, "the good line before it was delivered");
+        assert!(
+            err.contains("supervisor output line 3 ")
+                && err.contains(&bad)
+                && err.contains("unknown field `unexpected`"),
+            "{err}"
+        );
+        // The same for an unknown kind of line and for an unknown field of the end line.
+        for bad in [r#"{"finished":{}}"#, r#"{"done":{"unexpected":1}}"#] {
+            let err = LineParser::new("test")
+                .feed(format!("{bad}\n").as_bytes(), &mut |_| {
+                    ControlFlow::Continue(())
+                })
+                .expect_err("refused")
+                .to_string();
+            assert!(
+                err.contains("supervisor output line 1 ") && err.contains(bad),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_job_file_is_the_protocol_job() {
+        let mut ws = Workspace::new().expect("workspace");
+        let job = Job {
+            uid: SANDBOX_UID,
+            gid: SANDBOX_UID,
+            workdir: "/box".into(),
+            copy_in: vec![("/judge/src/a".into(), "/box/a".into(), Some(VALIDATOR_UID))],
+            command: vec!["./a".to_owned()],
+            env: sandbox_env(),
+            limits: JobLimits {
+                cpu_ms: 1,
+                wall_ms: 2,
+                output_bytes: 3,
+                stack_bytes: 4,
+                processes: 5,
+                open_files: 6,
+            },
+            oom_file: None,
+            runs: vec![RunIo::logged(Path::new("/judge/out/log"))],
+            copy_out: Some("/judge/out/build".into()),
+        };
+        let path = ws.write_job(&job).expect("written");
+        assert_eq!(path, Path::new("/judge/in/job-1.json"));
+        let text = std::fs::read(ws.host_in().join("job-1.json")).expect("read");
+        let back: Job = serde_json::from_slice(&text).expect("the supervisor's reading");
+        assert_eq!(back, job);
     }
 }

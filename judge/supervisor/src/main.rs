@@ -4,15 +4,19 @@
 //! It is trusted code: it runs as root inside the sandbox with only the capabilities it
 //! needs (SETUID, SETGID, KILL, CHOWN, DAC_OVERRIDE), and each program it starts runs
 //! as an unprivileged user with `no_new_privs`, in its own session, with rlimits as a
-//! backstop. It reports one JSON line per run on stdout as each run finishes:
-//! CPU time (user + system of the process and the children it waited for), wall time,
-//! peak resident memory (`ru_maxrss`), exit code or signal, output size, whether the
-//! wall-clock limit killed it, and whether the memory cgroup's `oom_kill` counter rose
-//! during the run (the kernel's own account of a memory-limit kill).
+//! backstop. It reports one JSON line per run on stdout as each run finishes
+//! ([`RunReport`]): CPU time (user + system of the process and the children it waited
+//! for), wall time, peak resident memory (`ru_maxrss`), exit code or signal, output size,
+//! whether the wall-clock limit killed it, and whether the memory cgroup's `oom_kill`
+//! counter rose during the run (the kernel's own account of a memory-limit kill).
+//!
+//! The job it reads and the lines it prints are the package's library,
+//! `judge_supervisor::protocol`, which the host side (`judge::sandbox`) compiles too.
 //!
 //! Usage: `judge-supervisor idle` (PID 1 of a container: reaps orphans forever) or
-//! `judge-supervisor SPEC.json` (see [`Spec`]). Exit codes: 0 when every run was started
-//! and reported (whatever the programs did), 3 when the supervisor itself failed.
+//! `judge-supervisor SPEC.json` (a [`Job`]). Exit codes: 0 when every run was started
+//! and reported (whatever the programs did), then a last line `{"done":{}}`; 3 when the
+//! supervisor itself failed, with a last line `{"error":"..."}`.
 
 // The supervisor must fork, set rlimits, change user and exec: there is no safe std API
 // for these. Each unsafe block is a single libc call (or the child's pre-exec sequence)
@@ -28,120 +32,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
-
-/// What to run, read from the JSON file named on the command line.
-#[derive(Debug, Deserialize)]
-struct Spec {
-    /// The user and group the programs run as.
-    uid: u32,
-    gid: u32,
-    /// The working folder of the programs (writable by `uid`).
-    workdir: PathBuf,
-    /// Files copied (as root, then handed to `uid`, or to the third element when given)
-    /// into a work folder before the runs.
-    #[serde(default)]
-    copy_in: Vec<(PathBuf, PathBuf, Option<u32>)>,
-    /// The program and its arguments; the program is looked up in the `PATH` of `env`.
-    command: Vec<String>,
-    /// The programs' whole environment.
-    env: Vec<(String, String)>,
-    limits: SpecLimits,
-    /// The memory cgroup file with an `oom_kill N` line (`memory.oom_control` on cgroup
-    /// v1, `memory.events` on v2), when the sandbox has one.
-    oom_file: Option<PathBuf>,
-    /// One entry per run of `command`, in order.
-    runs: Vec<RunIo>,
-    /// After the runs, when all exited with 0: copy the regular files directly in
-    /// `workdir` here (not following links, not descending into folders).
-    copy_out: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize)]
-struct SpecLimits {
-    /// CPU time per run, in milliseconds: RLIMIT_CPU is set to the next whole second + 1
-    /// as a backstop; the verdict compares the measured time with the limit.
-    cpu_ms: u64,
-    /// Wall time per run, in milliseconds: the whole process group is killed at it.
-    wall_ms: u64,
-    /// RLIMIT_FSIZE: writing past it raises SIGXFSZ.
-    output_bytes: u64,
-    /// RLIMIT_STACK (the stack may use the whole memory limit).
-    stack_bytes: u64,
-    /// RLIMIT_NPROC for the unprivileged user (the cgroup's pids limit is the real bound).
-    processes: u64,
-    /// RLIMIT_NOFILE.
-    open_files: u64,
-}
-
-#[derive(Debug, Deserialize)]
-struct RunIo {
-    /// Standard input (`/dev/null` when absent).
-    stdin: Option<PathBuf>,
-    /// Standard output, created by the supervisor.
-    stdout: PathBuf,
-    /// Standard error, created by the supervisor (the same file as stdout when equal).
-    stderr: PathBuf,
-    /// An output validator to run after the program, when it exited with 0 in time.
-    #[serde(default)]
-    validator: Option<ValidatorStep>,
-    /// An interactor to run together with the program, the two connected by pipes (the
-    /// program's standard input and output are then the pipes; `stdin` is not used and
-    /// `stdout` receives nothing).
-    #[serde(default)]
-    interactor: Option<ValidatorStep>,
-}
-
-/// An output validator run: another user, its own limits, its own files.
-#[derive(Debug, Deserialize)]
-struct ValidatorStep {
-    /// The full command, arguments included.
-    command: Vec<String>,
-    uid: u32,
-    gid: u32,
-    workdir: PathBuf,
-    /// Standard input (the team's output for Kattis validators).
-    stdin: Option<PathBuf>,
-    stdout: PathBuf,
-    stderr: PathBuf,
-    /// Created empty before the run and handed to `uid` (Kattis' feedback folder).
-    feedback_dir: Option<PathBuf>,
-    /// Hand the program's standard output file to `uid` (testlib checkers open it by path).
-    give_output: bool,
-    limits: SpecLimits,
-}
-
-/// One run's report: a JSON line on stdout.
-#[derive(Debug, Serialize)]
-struct Report {
-    index: usize,
-    exit_code: Option<i32>,
-    signal: Option<i32>,
-    cpu_ms: f64,
-    wall_ms: f64,
-    peak_kib: u64,
-    stdout_bytes: u64,
-    oom_kill: bool,
-    wall_timeout: bool,
-    /// The program could not be started (errno text): a judge or language-table problem.
-    exec_error: Option<String>,
-    /// The output validator's (or interactor's) run, when one ran.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    validator: Option<StepReport>,
-}
-
-/// How a validator run ended.
-#[derive(Debug, Serialize)]
-struct StepReport {
-    exit_code: Option<i32>,
-    signal: Option<i32>,
-    cpu_ms: f64,
-    wall_ms: f64,
-    wall_timeout: bool,
-    exec_error: Option<String>,
-    /// An interactor that ended before the program (see [`run_interactive`]).
-    ended_first: bool,
-}
+use judge_supervisor::protocol::{
+    Job, JobLimits, Line, RunIo, RunReport, StepReport, ValidatorStep,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -151,8 +44,8 @@ fn main() {
         None => Err("usage: judge-supervisor idle | judge-supervisor SPEC.json".to_owned()),
     };
     if let Err(err) = res {
-        let line = serde_json::json!({ "error": err });
-        println!("{line}");
+        // Standard output may be gone too: the exit code still tells.
+        let _ = write_line(&Line::Error(err));
         std::process::exit(3);
     }
 }
@@ -172,7 +65,7 @@ fn idle() -> Result<(), String> {
 fn run_spec(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-    let spec: Spec =
+    let spec: Job =
         serde_json::from_str(&text).map_err(|err| format!("bad spec {}: {err}", path.display()))?;
     // Orphans of the programs are reparented to us, so we can reap them.
     // SAFETY: prctl with integer arguments only.
@@ -192,24 +85,28 @@ fn run_spec(path: &Path) -> Result<(), String> {
     }
     let prepared = Prepared::new(&spec.command, &spec.env, &spec.workdir)?;
     let mut all_ok = true;
-    let stdout = std::io::stdout();
     for (index, io) in spec.runs.iter().enumerate() {
         let report = run_one(&spec, &prepared, index, io)?;
         all_ok &=
             report.exit_code == Some(0) && !report.wall_timeout && report.exec_error.is_none();
-        let line = serde_json::to_string(&report).map_err(|err| err.to_string())?;
-        let mut out = stdout.lock();
-        writeln!(out, "{line}")
-            .and_then(|()| out.flush())
-            .map_err(|err| format!("stdout: {err}"))?;
+        write_line(&Line::Run(report))?;
     }
     if let Some(dest) = &spec.copy_out
         && all_ok
     {
         copy_regular_files(&spec.workdir, dest)?;
     }
-    println!("{}", serde_json::json!({ "done": true }));
-    Ok(())
+    write_line(&Line::Done {})
+}
+
+/// Writes one protocol line on standard output and flushes it, so the host sees each run
+/// as it finishes.
+fn write_line(line: &Line) -> Result<(), String> {
+    let text = serde_json::to_string(line).map_err(|err| err.to_string())?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(|err| format!("stdout: {err}"))
 }
 
 /// Everything the child needs, allocated before `fork` (the child may not allocate).
@@ -265,7 +162,7 @@ fn open_output(path: &Path) -> Result<File, String> {
         .map_err(|err| format!("cannot create {}: {err}", path.display()))
 }
 
-fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result<Report, String> {
+fn run_one(spec: &Job, prepared: &Prepared, index: usize, io: &RunIo) -> Result<RunReport, String> {
     if let Some(step) = &io.interactor {
         return run_interactive(spec, prepared, index, io, step);
     }
@@ -289,7 +186,7 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
     let oom_after = read_oom_kills(spec.oom_file.as_deref());
     let stdout_bytes = stdout.metadata().map(|m| m.len()).unwrap_or(0);
     drop(stdout);
-    let mut report = Report {
+    let mut report = RunReport {
         index,
         exit_code: run.exit_code,
         signal: run.signal,
@@ -313,7 +210,7 @@ fn run_one(spec: &Spec, prepared: &Prepared, index: usize, io: &RunIo) -> Result
 }
 
 /// Runs an output validator after a program's run.
-fn validate(spec: &Spec, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, String> {
+fn validate(spec: &Job, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, String> {
     make_feedback_dir(step)?;
     if step.give_output {
         std::os::unix::fs::chown(&io.stdout, Some(step.uid), Some(step.gid))
@@ -355,12 +252,12 @@ fn validate(spec: &Spec, io: &RunIo, step: &ValidatorStep) -> Result<StepReport,
 /// the reaping order, and the other way round. (A process that closes its standard output
 /// but keeps running is seen to end its output only when it ends.)
 fn run_interactive(
-    spec: &Spec,
+    spec: &Job,
     prepared: &Prepared,
     index: usize,
     io: &RunIo,
     step: &ValidatorStep,
-) -> Result<Report, String> {
+) -> Result<RunReport, String> {
     make_feedback_dir(step)?;
     let interactor = Prepared::new(&step.command, &spec.env, &step.workdir)?;
     let (to_interactor_read, to_interactor_write) = cloexec_pipe()?;
@@ -397,7 +294,7 @@ fn run_interactive(
     let oom_after = read_oom_kills(spec.oom_file.as_deref());
     let validator = outcomes.pop().expect("invariant: two outcomes");
     let run = outcomes.pop().expect("invariant: two outcomes");
-    Ok(Report {
+    Ok(RunReport {
         index,
         exit_code: run.exit_code,
         signal: run.signal,
@@ -456,7 +353,7 @@ struct Launch<'a> {
     fds: [OwnedFd; 3],
     /// Descriptors the supervisor keeps open until this process has been reaped.
     hold: Vec<OwnedFd>,
-    limits: SpecLimits,
+    limits: JobLimits,
     uid: u32,
     gid: u32,
 }
@@ -468,7 +365,7 @@ fn execute(
     stdin: File,
     stdout: &File,
     stderr: File,
-    limits: &SpecLimits,
+    limits: &JobLimits,
     uid: u32,
     gid: u32,
 ) -> Result<Outcome, String> {

@@ -28,7 +28,7 @@ pub fn contest(c: &Contest) -> Value {
         "duration": format_reltime(c.spec.duration),
         "scoreboard_freeze_duration": format_reltime(c.spec.scoreboard_freeze_duration),
         "scoreboard_type": match c.spec.scoring { Scoring::Icpc => "pass-fail", Scoring::Ioi => "score" },
-        "penalty_time": format_reltime(chrono::Duration::minutes(i64::from(c.spec.penalty_minutes))),
+        "penalty_time": c.spec.penalty_minutes,
     })
 }
 
@@ -138,11 +138,34 @@ pub fn submission(c: &Contest, s: &SubmissionRow) -> Value {
         "team_id": s.team_id,
         "time": format_time(at(s.time_ms)),
         "contest_time": format_reltime(chrono::Duration::milliseconds(s.contest_time_ms)),
+        "entry_point": entry_point(&s.language_id, &s.source),
         "files": [{
             "href": format!("contests/{}/submissions/{}/files", c.spec.id, s.id),
+            "filename": "files.zip",
             "mime": "application/zip",
         }],
     })
+}
+
+/// A submission's entry point as CLICS names it: `null` for C and C++, the class for
+/// Java and Kotlin, the file that runs for the others (the judge derives each from the
+/// source, so no language requires one at submission).
+fn entry_point(language_id: &str, source: &str) -> Option<String> {
+    if matches!(language_id, "c" | "cpp") {
+        return None;
+    }
+    let name = judge::lang::by_id(language_id).ok()?.source_name(source);
+    Some(match language_id {
+        "java" | "kotlin" => name
+            .rsplit_once('.')
+            .map_or(name.clone(), |(stem, _)| stem.to_owned()),
+        _ => name,
+    })
+}
+
+/// Seconds as a whole number of milliseconds (CLICS: a multiple of 0.001).
+fn whole_ms(seconds: f64) -> f64 {
+    (seconds * 1000.0).round() / 1000.0
 }
 
 /// A `judgements` object.
@@ -155,7 +178,7 @@ pub fn judgement(c: &Contest, j: &JudgementRow) -> Value {
         "start_contest_time": contest_time(c, j.start_ms),
         "end_time": format_time(at(j.end_ms)),
         "end_contest_time": contest_time(c, j.end_ms),
-        "max_run_time": j.max_run_time,
+        "max_run_time": whole_ms(j.max_run_time),
     });
     if c.spec.scoring == Scoring::Ioi {
         v["score"] = json!(j.score);
@@ -172,7 +195,7 @@ pub fn run(c: &Contest, r: &RunRow) -> Value {
         "judgement_type_id": r.verdict.clics_id(),
         "time": format_time(at(r.time_ms)),
         "contest_time": contest_time(c, r.time_ms),
-        "run_time": r.run_time,
+        "run_time": whole_ms(r.run_time),
     })
 }
 

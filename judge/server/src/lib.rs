@@ -91,16 +91,22 @@ pub async fn serve(opts: ServeOptions, sandbox: SandboxConfig) -> Result<(), Ser
 /// frozen, ended, thawed, finalized).
 async fn state_ticker(state: Arc<AppState>) {
     loop {
-        for contest in state.all_contests() {
-            if let Err(err) = tick(&state, &contest).await {
-                eprintln!(
-                    "judge serve: state of {}: {}",
-                    contest.spec.id,
-                    error::chain(&err)
-                );
-            }
-        }
+        write_state_events(&state).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Writes a `state` event for each contest whose state changed since its last one (what
+/// the server's ticker does twice a second); errors are logged.
+pub async fn write_state_events(state: &AppState) {
+    for contest in state.all_contests() {
+        if let Err(err) = tick(state, &contest).await {
+            eprintln!(
+                "judge serve: state of {}: {}",
+                contest.spec.id,
+                error::chain(&err)
+            );
+        }
     }
 }
 

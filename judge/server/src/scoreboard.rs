@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use problems::Verdict;
 
-use crate::contest::{Contest, Scoring, format_reltime};
+use crate::contest::{Contest, Scoring};
 use crate::store::{JudgementRow, QueueState, SubmissionRow};
 
 /// One team's result on one problem.
@@ -179,7 +179,17 @@ pub fn compute(
             cells: std::mem::take(&mut cells[i]),
         })
         .collect();
-    rows.sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.team_id.cmp(&b.team_id)));
+    // CLICS: by rank, then by team name within a rank.
+    let name: HashMap<&str, &str> = teams
+        .iter()
+        .map(|t| (t.id.as_str(), t.name.as_str()))
+        .collect();
+    rows.sort_by(|a, b| {
+        a.rank
+            .cmp(&b.rank)
+            .then_with(|| name[a.team_id.as_str()].cmp(name[b.team_id.as_str()]))
+            .then_with(|| a.team_id.cmp(&b.team_id))
+    });
     rows
 }
 
@@ -191,7 +201,7 @@ pub fn to_clics(contest: &Contest, rows: &[Row]) -> Value {
             let score = match contest.spec.scoring {
                 Scoring::Icpc => json!({
                     "num_solved": row.points as u64,
-                    "total_time": format_reltime(chrono::Duration::minutes(row.penalty as i64)),
+                    "total_time": row.penalty as u64,
                 }),
                 Scoring::Ioi => json!({
                     "num_solved": row.cells.iter().filter(|c| c.solved).count(),
@@ -210,8 +220,7 @@ pub fn to_clics(contest: &Contest, rows: &[Row]) -> Value {
                         "solved": c.solved,
                     });
                     if let Some(minute) = c.minute {
-                        cell["time"] =
-                            json!(format_reltime(chrono::Duration::minutes(i64::from(minute))));
+                        cell["time"] = json!(minute);
                     }
                     if contest.spec.scoring == Scoring::Ioi {
                         cell["score"] = json!(c.score);

@@ -256,7 +256,7 @@ async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Str
                 format!(
                     "{} ({})",
                     r["score"]["num_solved"],
-                    r["score"]["total_time"].as_str().unwrap_or_default()
+                    r["score"]["total_time"].as_u64().unwrap_or_default()
                 )
             };
             format!(

@@ -1,0 +1,387 @@
+//! Every answer of the CLICS API and every event of its feed, checked against the CLICS
+//! Contest API 2023-06 (`schema`, written from the specification and its JSON schemas), on
+//! a small live contest: the router called in process on a SQLite file, one judging
+//! worker on bubblewrap, an ICPC contest and an IOI one, submissions accepted, rejected,
+//! failing to compile and partly scored.
+
+mod schema;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use judge::grade::Options;
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge_server::{AppState, ServeOptions};
+
+const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
+const ADMIN: &str = "admin-token-long";
+
+struct Live {
+    _dir: tempfile::TempDir,
+    state: Arc<AppState>,
+    app: Router,
+}
+
+impl Live {
+    async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, String) {
+        let mut request = Request::get(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let res = self
+            .app
+            .clone()
+            .oneshot(request.body(Body::empty()).expect("request"))
+            .await
+            .expect("infallible");
+        let status = res.status();
+        let bytes = res.into_body().collect().await.expect("body").to_bytes();
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    async fn json(&self, path: &str) -> Value {
+        let (status, body) = self.get(path, Some(ADMIN)).await;
+        assert_eq!(status, StatusCode::OK, "GET {path}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("GET {path}: {e}: {body}"))
+    }
+
+    async fn submit(&self, cid: &str, team: &str, problem: &str, language: &str, file: &str) {
+        let source = std::fs::read_to_string(format!("{PACKAGES}/{file}")).expect("source");
+        let body = json!({"problem_id": problem, "language_id": language, "source": source});
+        let request = Request::post(format!("/api/contests/{cid}/submissions"))
+            .header(header::AUTHORIZATION, format!("Bearer token-{team}"))
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .expect("request");
+        let res = self.app.clone().oneshot(request).await.expect("infallible");
+        assert_eq!(res.status(), StatusCode::OK, "submit {file}");
+    }
+}
+
+/// Two contests started an hour ago (ICPC `arena`: `sum` and `range-sum`; IOI `ioi`:
+/// `pair-sums`), teams `t1`..`t3`, one worker judging on bubblewrap.
+async fn live() -> Option<Live> {
+    let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
+        .then_some("bubblewrap is not installed (run ci/setup)");
+    if !ci::require::present("bwrap", missing) {
+        return None;
+    }
+    let sandbox = SandboxConfig::discover().expect("sandbox config");
+    let rootfs_missing =
+        (!sandbox.rootfs.is_dir()).then_some("no sandbox root filesystem (run ci/setup)");
+    if !ci::require::present("the bubblewrap root filesystem", rootfs_missing) {
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let start = (chrono::Utc::now() - chrono::Duration::hours(1))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let teams = "teams:\n  - {id: t1, name: Team One, token: token-t1}\n  - {id: t2, name: Team Two, token: token-t2}\n  - {id: t3, name: Another Team, token: token-t3}\n";
+    let icpc = format!(
+        "id: arena\nname: Arena\nstart_time: {start}\nduration: '5:00:00'\nscoreboard_freeze_duration: '1:00:00'\n\
+         problems:\n  - {{id: sum, package: {PACKAGES}/sum, rgb: '#ff0000'}}\n  - {{id: range-sum, package: {PACKAGES}/range-sum}}\n{teams}"
+    );
+    let ioi = format!(
+        "id: ioi\nname: IOI\nstart_time: {start}\nduration: '5:00:00'\nscoring: ioi\n\
+         problems:\n  - {{id: pair-sums, package: {PACKAGES}/pair-sums}}\n{teams}"
+    );
+    let mut contests = Vec::new();
+    for (name, text) in [("icpc.yaml", icpc), ("ioi.yaml", ioi)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("contest file");
+        contests.push(path);
+    }
+    let opts = ServeOptions {
+        contests,
+        db: dir.path().join("db.sqlite").display().to_string(),
+        listen: "127.0.0.1:0".into(),
+        workers: 1,
+        judge: Options {
+            backend: BackendKind::Bwrap,
+            run_all: false,
+            cache_dir: None,
+        },
+        admin_token: ADMIN.into(),
+        lease: Duration::from_secs(60),
+        max_attempts: 3,
+        max_body: 1 << 20,
+    };
+    let state = AppState::open(&opts, sandbox).await.expect("state opens");
+    judge_server::worker::spawn(&state, 1);
+    Some(Live {
+        _dir: dir,
+        app: judge_server::app(Arc::clone(&state)),
+        state,
+    })
+}
+
+/// Submits a mix of results and waits until everything is judged.
+async fn judged_contest() -> Option<Live> {
+    let live = live().await?;
+    let sum = "sum/submissions";
+    live.submit("arena", "t1", "sum", "c", &format!("{sum}/accepted/sum.c"))
+        .await;
+    live.submit(
+        "arena",
+        "t2",
+        "sum",
+        "cpp",
+        &format!("{sum}/wrong_answer/int_overflow.cpp"),
+    )
+    .await;
+    live.submit(
+        "arena",
+        "t2",
+        "sum",
+        "python3",
+        &format!("{sum}/accepted/sum.py"),
+    )
+    .await;
+    live.submit(
+        "arena",
+        "t3",
+        "sum",
+        "cpp",
+        &format!("{sum}/compile_error/missing_semicolon.cpp"),
+    )
+    .await;
+    live.submit(
+        "arena",
+        "t3",
+        "range-sum",
+        "java",
+        "range-sum/submissions/accepted/RangeSums.java",
+    )
+    .await;
+    let pairs = "pair-sums/submissions";
+    live.submit(
+        "ioi",
+        "t1",
+        "pair-sums",
+        "python3",
+        &format!("{pairs}/partially_accepted/small_only.py"),
+    )
+    .await;
+    live.submit(
+        "ioi",
+        "t2",
+        "pair-sums",
+        "cpp",
+        &format!("{pairs}/accepted/hash.cpp"),
+    )
+    .await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(300);
+    loop {
+        let queue = live.json("/api/queue").await;
+        if queue["queued"] == 0 && queue["judging"] == 0 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still judging: {queue}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    judge_server::write_state_events(&live.state).await;
+    Some(live)
+}
+
+/// Every answer and event of contest `cid`: `(what, errors)`.
+async fn check_contest(live: &Live, cid: &str, out: &mut Vec<(String, Vec<String>)>) {
+    let base = format!("/api/contests/{cid}");
+    let mut errors = Vec::new();
+    let board = schema::contest(&live.json(&base).await, &mut errors).expect("a board type");
+    out.push((base.clone(), errors));
+    let mut errors = Vec::new();
+    schema::state(
+        "state",
+        &live.json(&format!("{base}/state")).await,
+        &mut errors,
+    );
+    out.push((format!("{base}/state"), errors));
+    let problems = live.json(&format!("{base}/problems")).await;
+    let test_data_count: HashMap<String, u64> = problems
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap_or("").to_owned(),
+                p["test_data_count"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    let teams = live.json(&format!("{base}/teams")).await;
+    let team_names: HashMap<String, String> = teams
+        .as_array()
+        .expect("teams")
+        .iter()
+        .map(|t| {
+            (
+                t["id"].as_str().unwrap_or("").to_owned(),
+                t["name"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .collect();
+    let judgements = live.json(&format!("{base}/judgements")).await;
+    let submissions = live.json(&format!("{base}/submissions")).await;
+    // Each run's problem, through its judgement and submission.
+    let problem_of_submission: HashMap<&str, &str> = submissions
+        .as_array()
+        .expect("submissions")
+        .iter()
+        .map(|s| {
+            (
+                s["id"].as_str().unwrap_or(""),
+                s["problem_id"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    let problem_of_judgement: HashMap<String, String> = judgements
+        .as_array()
+        .expect("judgements")
+        .iter()
+        .map(|j| {
+            let sid = j["submission_id"].as_str().unwrap_or("");
+            (
+                j["id"].as_str().unwrap_or("").to_owned(),
+                problem_of_submission
+                    .get(sid)
+                    .copied()
+                    .unwrap_or("")
+                    .to_owned(),
+            )
+        })
+        .collect();
+    let check_one = |kind: &str, item: &Value, errors: &mut Vec<String>| match kind {
+        "problems" => schema::problem(item, board, errors),
+        "languages" => schema::language(item, errors),
+        "judgement-types" => schema::judgement_type(item, board, errors),
+        "teams" => schema::team(item, errors),
+        "submissions" => schema::submission(item, errors),
+        "judgements" => schema::judgement(item, board, errors),
+        "runs" => {
+            let judgement = item["judgement_id"].as_str().unwrap_or("");
+            let count = problem_of_judgement
+                .get(judgement)
+                .and_then(|p| test_data_count.get(p))
+                .copied();
+            schema::run(item, count, errors);
+        }
+        _ => unreachable!(),
+    };
+    for kind in [
+        "problems",
+        "languages",
+        "judgement-types",
+        "teams",
+        "submissions",
+        "judgements",
+        "runs",
+    ] {
+        let list = live.json(&format!("{base}/{kind}")).await;
+        let items = list.as_array().cloned().unwrap_or_default();
+        assert!(!items.is_empty(), "{base}/{kind} is empty");
+        let mut errors = Vec::new();
+        for item in &items {
+            check_one(kind, item, &mut errors);
+        }
+        out.push((format!("{base}/{kind}"), errors));
+        let first = items[0]["id"].as_str().expect("an id");
+        let path = format!("{base}/{kind}/{first}");
+        let mut errors = Vec::new();
+        check_one(kind, &live.json(&path).await, &mut errors);
+        out.push((path, errors));
+    }
+    for token in [Some(ADMIN), None] {
+        let (status, body) = live.get(&format!("{base}/scoreboard"), token).await;
+        assert_eq!(status, StatusCode::OK);
+        let mut errors = Vec::new();
+        schema::scoreboard(
+            &serde_json::from_str(&body).expect("JSON"),
+            board,
+            &team_names,
+            &mut errors,
+        );
+        out.push((
+            format!(
+                "{base}/scoreboard ({})",
+                if token.is_some() { "admin" } else { "public" }
+            ),
+            errors,
+        ));
+    }
+    let (status, feed) = live
+        .get(&format!("{base}/event-feed?stream=false"), Some(ADMIN))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let mut seen_types = std::collections::BTreeSet::new();
+    for (i, line) in feed.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let event: Value = serde_json::from_str(line).expect("an NDJSON line");
+        let kind = event["type"].as_str().unwrap_or("?").to_owned();
+        seen_types.insert(kind.clone());
+        out.push((
+            format!("{base}/event-feed line {} ({kind})", i + 1),
+            schema::event(&event, board),
+        ));
+    }
+    for kind in [
+        "contest",
+        "state",
+        "problems",
+        "languages",
+        "judgement-types",
+        "teams",
+        "submissions",
+        "judgements",
+        "runs",
+    ] {
+        assert!(
+            seen_types.contains(kind),
+            "{base}/event-feed has no `{kind}` event"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_and_event_follows_clics_2023_06() {
+    let Some(live) = judged_contest().await else {
+        return;
+    };
+    let mut checked = vec![(
+        "/api".to_owned(),
+        schema::api_information(&live.json("/api").await),
+    )];
+    let contests = live.json("/api/contests").await;
+    let mut errors = Vec::new();
+    for c in contests.as_array().expect("contests") {
+        schema::contest(c, &mut errors);
+    }
+    checked.push(("/api/contests".to_owned(), errors));
+    for cid in ["arena", "ioi"] {
+        check_contest(&live, cid, &mut checked).await;
+    }
+    let failed: Vec<String> = checked
+        .iter()
+        .filter(|(_, errors)| !errors.is_empty())
+        .map(|(what, errors)| format!("{what}:\n    {}", errors.join("\n    ")))
+        .collect();
+    eprintln!(
+        "checked {} answers and events against CLICS 2023-06",
+        checked.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{} of {} answers and events break CLICS 2023-06:\n{}",
+        failed.len(),
+        checked.len(),
+        failed.join("\n")
+    );
+}

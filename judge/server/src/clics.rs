@@ -8,6 +8,7 @@ use problems::Verdict;
 use serde_json::{Value, json};
 
 use crate::contest::{Contest, Scoring, format_reltime, format_time};
+use crate::statement;
 use crate::store::{JudgementRow, RunRow, SubmissionRow};
 
 fn at(ms: i64) -> DateTime<Utc> {
@@ -53,8 +54,12 @@ pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> Value {
     })
 }
 
-/// The `problems` objects.
-pub fn problems(c: &Contest) -> Vec<Value> {
+/// The `problems` objects; `files` adds the file references a participant reads the
+/// problem by (only once the contest has started, see `statement::readable`):
+/// `statement` (the HTML rendered from the package's Markdown, and its PDF when it has
+/// one) and `attachments` (the sample inputs and answers; 2026-01's name, an added
+/// property in 2023-06).
+pub fn problems(c: &Contest, files: bool) -> Vec<Value> {
     c.problems
         .iter()
         .enumerate()
@@ -72,6 +77,36 @@ pub fn problems(c: &Contest) -> Vec<Value> {
             }
             if c.spec.scoring == Scoring::Ioi {
                 v["max_score"] = json!(p.max_score);
+            }
+            if files {
+                let base = format!("contests/{}/problems/{}", c.spec.id, p.id);
+                let mut statement = Vec::new();
+                if statement::html_body(&p.problem).is_some() {
+                    statement.push(json!({
+                        "href": format!("{base}/statement"),
+                        "filename": format!("{}.html", p.id),
+                        "mime": "text/html",
+                    }));
+                }
+                if statement::pdf(&p.problem).is_some() {
+                    statement.push(json!({
+                        "href": format!("{base}/statement.pdf"),
+                        "filename": format!("{}.pdf", p.id),
+                        "mime": "application/pdf",
+                    }));
+                }
+                let attachments: Vec<Value> = statement::samples(&p.problem)
+                    .into_iter()
+                    .map(|(name, _)| {
+                        json!({
+                            "href": format!("{base}/attachments/{name}"),
+                            "filename": name,
+                            "mime": "text/plain",
+                        })
+                    })
+                    .collect();
+                v["statement"] = json!(statement);
+                v["attachments"] = json!(attachments);
             }
             v
         })

@@ -14,6 +14,8 @@
 //! - `store`: the database (SQLite file or PostgreSQL), the only module naming sqlx;
 //! - `worker`: the judging queue's workers (leases, retries after judge errors);
 //! - `scoreboard`: ICPC and IOI boards with the freeze;
+//! - `statement`: what a participant may read of a problem (statement HTML and PDF,
+//!   samples) and from when;
 //! - `clics`: the CLICS objects; `error`: `ServerError` and `ApiError`.
 
 pub mod auth;
@@ -24,6 +26,7 @@ pub mod error;
 pub mod routes;
 pub mod scoreboard;
 pub mod state;
+pub mod statement;
 pub mod store;
 pub mod submit;
 pub mod worker;
@@ -118,18 +121,28 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<serde_json::Value> = last.and_then(|t| serde_json::from_str(&t).ok());
     if last.as_ref() != Some(&now) {
-        state
-            .store
-            .add_events(
-                &contest.spec.id,
-                &[NewEvent {
-                    kind: "state".into(),
-                    obj_id: None,
-                    team_id: None,
-                    data: Some(now),
-                }],
-            )
-            .await?;
+        // At the start the problems gain their statement and sample files.
+        let was_started = last.as_ref().is_some_and(|l| !l["started"].is_null());
+        let mut events = Vec::new();
+        if !now["started"].is_null() && !was_started {
+            events.extend(
+                clics::problems(contest, true)
+                    .into_iter()
+                    .map(|data| NewEvent {
+                        kind: "problems".into(),
+                        obj_id: data["id"].as_str().map(str::to_owned),
+                        team_id: None,
+                        data: Some(data),
+                    }),
+            );
+        }
+        events.push(NewEvent {
+            kind: "state".into(),
+            obj_id: None,
+            team_id: None,
+            data: Some(now),
+        });
+        state.store.add_events(&contest.spec.id, &events).await?;
         state.events_changed.notify_waiters();
     }
     Ok(())

@@ -6,6 +6,7 @@ use std::path::Path;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 
+use chrono::Utc;
 use tokio::sync::Notify;
 
 use judge::grade::Options;
@@ -140,7 +141,12 @@ impl AppState {
         for (kind, objects) in [
             ("judgement-types", clics::judgement_types()),
             ("languages", clics::languages(&contest)),
-            ("problems", clics::problems(&contest)),
+            // Statement and sample files only once started (the state ticker adds them
+            // at the start otherwise).
+            (
+                "problems",
+                clics::problems(&contest, Utc::now() >= contest.spec.start_time),
+            ),
             ("teams", clics::teams(&contest)),
         ] {
             opening.extend(objects.into_iter().map(|data| NewEvent {

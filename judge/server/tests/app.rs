@@ -285,3 +285,154 @@ async fn the_body_limit_covers_the_api_and_the_web_form() {
     let queue = fx.get_json("/api/queue", Some(ADMIN)).await;
     assert_eq!(queue["queued"], 1);
 }
+
+/// `(status, content type, body bytes)` of a GET.
+async fn fetch(fx: &Fixture, path: &str, token: Option<&str>) -> (StatusCode, String, Vec<u8>) {
+    let mut request = Request::get(path);
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let res = fx
+        .app
+        .clone()
+        .oneshot(request.body(Body::empty()).expect("request"))
+        .await
+        .expect("infallible");
+    let status = res.status();
+    let content_type = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let bytes = res.into_body().collect().await.expect("body").to_bytes();
+    (status, content_type, bytes.to_vec())
+}
+
+#[tokio::test]
+async fn statements_and_samples_are_readable_from_the_start_and_never_secret_data() {
+    let fx = fixture().await;
+    // A second contest that starts tomorrow, with the same problem and team.
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let later = json!({"id": "later", "name": "Later", "start_time": tomorrow, "duration": 60,
+        "problems": [{"id": "sum", "package": format!("{PACKAGES}/sum")}],
+        "teams": [{"id": "t1", "name": "Team One", "token": TEAM_1}]});
+    let (status, body) = fx.post_json("/api/contests", ADMIN, &later).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // Before the start: no file references, and 403 for teams and the public.
+    let problem = fx
+        .get_json("/api/contests/later/problems/sum", Some(TEAM_1))
+        .await;
+    assert!(
+        problem.get("statement").is_none() && problem.get("attachments").is_none(),
+        "{problem}"
+    );
+    for path in [
+        "/api/contests/later/problems/sum/statement",
+        "/api/contests/later/problems/sum/attachments/1.in",
+    ] {
+        for token in [Some(TEAM_1), None] {
+            assert_eq!(
+                fetch(&fx, path, token).await.0,
+                StatusCode::FORBIDDEN,
+                "{path}"
+            );
+        }
+        assert_eq!(
+            fetch(&fx, path, Some(ADMIN)).await.0,
+            StatusCode::OK,
+            "{path}"
+        );
+    }
+    let feed = fx
+        .get("/api/contests/later/event-feed?stream=false", Some(ADMIN))
+        .await
+        .1;
+    assert!(
+        !feed.contains("/statement"),
+        "no file references in the feed before the start"
+    );
+    let request = Request::get("/contests/later/problems/sum")
+        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .body(Body::empty())
+        .expect("request");
+    assert_eq!(
+        fx.send(request).await.0,
+        StatusCode::FORBIDDEN,
+        "the web page too"
+    );
+
+    // Started: the statement as HTML and every sample file, equal to the package's.
+    let problem = fx
+        .get_json("/api/contests/arena/problems/sum", Some(TEAM_1))
+        .await;
+    let statement = problem["statement"].as_array().expect("statement refs");
+    assert_eq!(statement.len(), 1, "sum has no PDF: {problem}");
+    assert_eq!(statement[0]["mime"], "text/html");
+    let href = statement[0]["href"].as_str().expect("href");
+    let (status, content_type, html) = fetch(&fx, &format!("/api/{href}"), Some(TEAM_1)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    let html = String::from_utf8(html).expect("UTF-8");
+    assert!(
+        html.contains("<h1>A Sum of Numbers</h1>")
+            && html.contains("You are given a list of integers.")
+            && html.contains("<h2>Input</h2>"),
+        "{html}"
+    );
+    let sample_dir = std::path::Path::new(PACKAGES).join("sum/data/sample");
+    let mut expected: Vec<String> = std::fs::read_dir(&sample_dir)
+        .expect("samples")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    expected.sort();
+    let mut names = Vec::new();
+    for attachment in problem["attachments"].as_array().expect("attachments") {
+        let name = attachment["filename"]
+            .as_str()
+            .expect("filename")
+            .to_owned();
+        let href = attachment["href"].as_str().expect("href");
+        let (status, content_type, bytes) = fetch(&fx, &format!("/api/{href}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{href}");
+        assert!(content_type.starts_with("text/plain"), "{content_type}");
+        assert_eq!(
+            bytes,
+            std::fs::read(sample_dir.join(&name)).expect("sample"),
+            "{name}"
+        );
+        names.push(name);
+    }
+    names.sort();
+    assert_eq!(names, expected);
+    // Secret data is never an attachment, whatever the name asked for.
+    let secret = std::fs::read_dir(std::path::Path::new(PACKAGES).join("sum/data/secret"))
+        .expect("secret")
+        .next()
+        .expect("a secret file")
+        .expect("entry")
+        .file_name()
+        .to_string_lossy()
+        .into_owned();
+    for name in [
+        secret.clone(),
+        format!("secret-{secret}"),
+        format!("..%2Fsecret%2F{secret}"),
+    ] {
+        let path = format!("/api/contests/arena/problems/sum/attachments/{name}");
+        assert_eq!(
+            fetch(&fx, &path, Some(ADMIN)).await.0,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    assert_eq!(
+        fetch(&fx, "/api/contests/arena/problems/sum/statement.pdf", None)
+            .await
+            .0,
+        StatusCode::NOT_FOUND,
+        "no PDF in the package"
+    );
+}

@@ -33,6 +33,7 @@ use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::statement;
 use crate::store::EventRow;
 use crate::submit::{self, PostSubmission};
 
@@ -51,6 +52,18 @@ pub fn router() -> Router<Shared> {
         .route(
             "/api/contests/{cid}/submissions/{id}/files",
             get(get_submission_files),
+        )
+        .route(
+            "/api/contests/{cid}/problems/{pid}/statement",
+            get(get_statement_html),
+        )
+        .route(
+            "/api/contests/{cid}/problems/{pid}/statement.pdf",
+            get(get_statement_pdf),
+        )
+        .route(
+            "/api/contests/{cid}/problems/{pid}/attachments/{name}",
+            get(get_attachment),
         )
         .route("/api/contests/{cid}/{kind}", get(list_objects))
         .route("/api/contests/{cid}/{kind}/{id}", get(get_object))
@@ -157,7 +170,7 @@ async fn collection(
     kind: &str,
 ) -> ApiResult<Vec<Value>> {
     Ok(match kind {
-        "problems" => clics::problems(contest),
+        "problems" => clics::problems(contest, statement::readable(contest, who, Utc::now())),
         "languages" => clics::languages(contest),
         "judgement-types" => clics::judgement_types(),
         "teams" => clics::teams(contest),
@@ -223,6 +236,80 @@ async fn get_submission_files(
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("zip: {e}")))?
         .into_inner();
     Ok(([(header::CONTENT_TYPE, "application/zip")], bytes).into_response())
+}
+
+/// The problem `pid` of `cid` when `headers`' viewer may read it now: 404 for an unknown
+/// problem, 403 before the start for teams and the public.
+fn readable_problem(
+    state: &AppState,
+    cid: &str,
+    pid: &str,
+    headers: &HeaderMap,
+) -> ApiResult<(Arc<Contest>, usize)> {
+    let contest = contest_of(state, cid)?;
+    let who = viewer(state, Some(&contest), headers)?;
+    let index = contest
+        .problems
+        .iter()
+        .position(|p| p.id == pid)
+        .ok_or_else(|| ApiError::not_found(format!("no problem `{pid}`")))?;
+    if !statement::readable(&contest, &who, Utc::now()) {
+        return Err(ApiError::forbidden(
+            "problem statements and samples are readable once the contest has started",
+        ));
+    }
+    Ok((contest, index))
+}
+
+async fn get_statement_html(
+    State(state): State<Shared>,
+    Path((cid, pid)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let (contest, index) = readable_problem(&state, &cid, &pid, &headers)?;
+    let html = statement::html_document(&contest.problems[index])
+        .ok_or_else(|| ApiError::not_found(format!("problem `{pid}` has no text statement")))?;
+    Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response())
+}
+
+async fn get_statement_pdf(
+    State(state): State<Shared>,
+    Path((cid, pid)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let (contest, index) = readable_problem(&state, &cid, &pid, &headers)?;
+    let path = statement::pdf(&contest.problems[index].problem)
+        .ok_or_else(|| ApiError::not_found(format!("problem `{pid}` has no PDF statement")))?;
+    let bytes = tokio::fs::read(&path).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("statement of `{pid}`: {e}"),
+        )
+    })?;
+    Ok(([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response())
+}
+
+/// A sample file, looked up by name among the problem's `data/sample` files only.
+async fn get_attachment(
+    State(state): State<Shared>,
+    Path((cid, pid, name)): Path<(String, String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let (contest, index) = readable_problem(&state, &cid, &pid, &headers)?;
+    let path = statement::samples(&contest.problems[index].problem)
+        .into_iter()
+        .find(|(sample, _)| *sample == name)
+        .map(|(_, path)| path)
+        .ok_or_else(|| {
+            ApiError::not_found(format!("problem `{pid}` has no attachment `{name}`"))
+        })?;
+    let bytes = tokio::fs::read(&path).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("attachment `{name}` of `{pid}`: {e}"),
+        )
+    })?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], bytes).into_response())
 }
 
 async fn post_submission(

@@ -24,6 +24,7 @@ use crate::clics;
 use crate::contest::{Contest, format_reltime, format_time};
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::statement;
 use crate::store::QueueState;
 use crate::submit::{self, PostSubmission};
 
@@ -294,6 +295,7 @@ fn cell(p: &Value) -> String {
 async fn statement(
     State(state): State<Shared>,
     Path((cid, pid)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Response {
     let contest = match contest_of(&state, &cid) {
         Ok(c) => c,
@@ -302,30 +304,17 @@ async fn statement(
     let Some(p) = contest.problem(&pid) else {
         return error_page(ApiError::not_found(format!("no problem `{pid}`")));
     };
-    let text = p.problem.statement.as_ref().and_then(|path| {
-        std::fs::read_to_string(path)
-            .ok()
-            .map(|t| (path.clone(), t))
-    });
-    let html = match text {
-        Some((path, text)) if path.extension().is_some_and(|e| e == "md") => {
-            let mut out = String::new();
-            // Raw HTML in a statement is shown as text, not run.
-            let events =
-                pulldown_cmark::Parser::new_ext(&text, pulldown_cmark::Options::ENABLE_TABLES).map(
-                    |e| match e {
-                        pulldown_cmark::Event::Html(h) | pulldown_cmark::Event::InlineHtml(h) => {
-                            pulldown_cmark::Event::Text(h)
-                        }
-                        other => other,
-                    },
-                );
-            pulldown_cmark::html::push_html(&mut out, events);
-            out
-        }
-        Some((_, text)) => format!("<pre>{}</pre>", esc(&text)),
-        None => "<p>No statement.</p>".to_owned(),
-    };
+    if !statement::readable(
+        &contest,
+        &who(&state, &contest, &headers),
+        chrono::Utc::now(),
+    ) {
+        return error_page(ApiError::forbidden(
+            "problem statements are readable once the contest has started",
+        ));
+    }
+    let html =
+        statement::html_body(&p.problem).unwrap_or_else(|| "<p>No statement.</p>".to_owned());
     page(
         &p.problem.name,
         &format!(

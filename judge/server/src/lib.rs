@@ -121,10 +121,12 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<serde_json::Value> = last.and_then(|t| serde_json::from_str(&t).ok());
     if last.as_ref() != Some(&now) {
-        // At the start the problems gain their statement and sample files.
-        let was_started = last.as_ref().is_some_and(|l| !l["started"].is_null());
+        // At the start the problems gain their statement and sample files (a contest
+        // added after its start had them in its opening events).
+        let starts_now =
+            last.as_ref().is_some_and(|l| l["started"].is_null()) && !now["started"].is_null();
         let mut events = Vec::new();
-        if !now["started"].is_null() && !was_started {
+        if starts_now {
             events.extend(
                 clics::problems(contest, true)
                     .into_iter()

@@ -385,3 +385,95 @@ async fn every_answer_and_event_follows_clics_2023_06() {
         failed.join("\n")
     );
 }
+
+/// `(solved, accept minute, rejected tries)` of one problem.
+type BoardCell = (bool, Option<u32>, u32);
+/// `(rank, team, solved, penalty minutes, cells)`.
+type BoardRow = (usize, String, f64, f64, Vec<BoardCell>);
+
+/// The server's own event feed, read back by `leaderboard::clics::read_feed`, gives the
+/// server's board: places, solved counts, penalty minutes, each problem's accept minute
+/// and rejected tries, and the first team to solve each problem.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_feed_read_back_gives_the_servers_board() {
+    let Some(live) = judged_contest().await else {
+        return;
+    };
+    let (status, text) = live
+        .get("/api/contests/arena/event-feed?stream=false", Some(ADMIN))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let feed = leaderboard::clics::read_feed(&text, "arena event feed").expect("the feed reads");
+    let read_back: Vec<BoardRow> = feed
+        .scoreboard(None)
+        .expect("the feed folds")
+        .into_iter()
+        .map(|row| {
+            let cells = row
+                .problems
+                .iter()
+                .map(|p| (p.solved, p.accept_minute, p.rejected))
+                .collect();
+            (
+                row.place.lo,
+                row.team_id,
+                row.score.points,
+                row.score.penalty,
+                cells,
+            )
+        })
+        .collect();
+    let board = live.json("/api/contests/arena/scoreboard").await;
+    let served: Vec<BoardRow> = board["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            let cells = row["problems"]
+                .as_array()
+                .expect("problems")
+                .iter()
+                .map(|p| {
+                    let solved = p["solved"] == true;
+                    let judged = p["num_judged"].as_u64().unwrap_or(0) as u32;
+                    let minute = p["time"].as_u64().map(|m| m as u32);
+                    (solved, minute, judged - u32::from(solved))
+                })
+                .collect();
+            (
+                row["rank"].as_u64().expect("rank") as usize,
+                row["team_id"].as_str().expect("team").to_owned(),
+                row["score"]["num_solved"].as_f64().expect("num_solved"),
+                row["score"]["total_time"].as_f64().expect("total_time"),
+                cells,
+            )
+        })
+        .collect();
+    assert_eq!(read_back, served, "{board:#}");
+    assert_eq!(served[0].2, 1.0, "someone solved something: {board:#}");
+    let mut first_served: Vec<(String, String)> = Vec::new();
+    for row in board["rows"].as_array().expect("rows") {
+        for p in row["problems"].as_array().expect("problems") {
+            if p["first_to_solve"] == true {
+                first_served.push((
+                    p["problem_id"].as_str().expect("id").to_owned(),
+                    row["team_id"].as_str().expect("team").to_owned(),
+                ));
+            }
+        }
+    }
+    first_served.sort();
+    let first_read: Vec<(String, String)> = feed
+        .first_to_solve()
+        .into_iter()
+        .flat_map(|(problem, teams)| teams.into_iter().map(move |t| (problem.clone(), t)))
+        .collect();
+    assert_eq!(first_read, first_served);
+    assert_eq!(
+        first_served,
+        [
+            ("range-sum".into(), "t3".into()),
+            ("sum".into(), "t1".into())
+        ]
+    );
+}

@@ -280,13 +280,7 @@ async fn get_statement_pdf(
     let (contest, index) = readable_problem(&state, &cid, &pid, &headers)?;
     let path = statement::pdf(&contest.problems[index].problem)
         .ok_or_else(|| ApiError::not_found(format!("problem `{pid}` has no PDF statement")))?;
-    let bytes = tokio::fs::read(&path).await.map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("statement of `{pid}`: {e}"),
-        )
-    })?;
-    Ok(([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response())
+    file_response(&path, "application/pdf", &format!("statement of `{pid}`")).await
 }
 
 /// A sample file, looked up by name among the problem's `data/sample` files only.
@@ -303,13 +297,20 @@ async fn get_attachment(
         .ok_or_else(|| {
             ApiError::not_found(format!("problem `{pid}` has no attachment `{name}`"))
         })?;
-    let bytes = tokio::fs::read(&path).await.map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("attachment `{name}` of `{pid}`: {e}"),
-        )
-    })?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], bytes).into_response())
+    let what = format!("attachment `{name}` of `{pid}`");
+    file_response(&path, "text/plain; charset=utf-8", &what).await
+}
+
+/// The file at `path` (a package file the caller chose) with its content type.
+async fn file_response(
+    path: &std::path::Path,
+    content_type: &'static str,
+    what: &str,
+) -> ApiResult<Response> {
+    let bytes = tokio::fs::read(path)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("{what}: {e}")))?;
+    Ok(([(header::CONTENT_TYPE, content_type)], bytes).into_response())
 }
 
 async fn post_submission(

@@ -44,17 +44,37 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A feed's submission names a team or problem the feed never defined.
-    #[error("{source_name}: submission {submission}: unknown {field} {id}")]
-    UnknownReference {
-        /// The feed (its file name).
+    /// A property of an event feed's line is missing or malformed.
+    #[error("{source_name}: line {line}, `{field}`: {message}")]
+    Feed {
+        /// The feed.
         source_name: String,
-        /// The submission's id.
-        submission: String,
+        /// The line, 1-based.
+        line: usize,
+        /// The property at fault (`data` when the object's shape is wrong).
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An event feed lacks what its board needs.
+    #[error("{source_name}: the feed has no {what}")]
+    FeedMissing {
+        /// The feed.
+        source_name: String,
+        /// What is missing: the contest, or its `penalty_time`.
+        what: &'static str,
+    },
+    /// An object given to the ICPC fold names an object it was not given.
+    #[error("{kind} {id}: unknown {field} {value}")]
+    UnknownReference {
+        /// The kind of object that refers: `submission` or `judgement`.
+        kind: &'static str,
+        /// Its id.
+        id: String,
         /// The field that refers: `problem_id`, `team_id`, `judgement_type_id`.
         field: &'static str,
         /// The id it refers to.
-        id: String,
+        value: String,
     },
     /// A model result marks a problem solved without the accept time its timing policy
     /// needs.
@@ -97,6 +117,20 @@ impl Error {
             source_name: source_name.to_owned(),
             row,
             field,
+            message: message.to_string(),
+        }
+    }
+
+    pub(crate) fn feed(
+        source_name: &str,
+        line: usize,
+        field: &str,
+        message: impl std::fmt::Display,
+    ) -> Error {
+        Error::Feed {
+            source_name: source_name.to_owned(),
+            line,
+            field: field.to_owned(),
             message: message.to_string(),
         }
     }

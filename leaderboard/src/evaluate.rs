@@ -193,7 +193,7 @@ pub fn in_round(rows: &[Row], model: &ModelResult, options: &Options) -> Result<
 /// built.
 pub fn in_feed(feed: &Feed, model: &ModelResult, options: &Options) -> Result<FeedEvaluation> {
     let rule = Rule::Icpc {
-        penalty_minutes: feed.penalty_minutes,
+        penalty_minutes: feed.penalty_minutes()?,
     };
     if model.results.len() != feed.problems.len() {
         return Err(Error::ProblemCount {
@@ -203,7 +203,7 @@ pub fn in_feed(feed: &Feed, model: &ModelResult, options: &Options) -> Result<Fe
     }
     let results = place::apply_timing(&model.results, model.timing)?;
     let score = rule.score(&results, &[]);
-    let humans: Vec<Score> = feed.scoreboard(None)?.iter().map(|it| it.score).collect();
+    let humans: Vec<Score> = feed.board(false)?.rows.iter().map(|it| it.score).collect();
     Ok(FeedEvaluation {
         score,
         timing: model.timing,
@@ -381,30 +381,37 @@ mod tests {
     /// A two-problem ICPC feed: t1 solves both (one rejection first), t2 solves p1 at
     /// minute 30, t3 nothing.
     fn feed() -> Feed {
-        let mut feed = Feed {
-            source_name: "hand-made".to_owned(),
-            penalty_minutes: 20,
-            problems: vec!["p1".to_owned(), "p2".to_owned()],
-            ..Feed::default()
-        };
-        for team in ["t1", "t2", "t3"] {
-            feed.teams.insert(team.to_owned(), team.to_uppercase());
-        }
-        feed.judgement_types.insert("AC".to_owned(), (false, true));
-        feed.judgement_types.insert("WA".to_owned(), (true, false));
-        let submissions = [
-            ("s1", "t1", "p1", 600.0, "WA"),
-            ("s2", "t1", "p1", 1200.0, "AC"),
-            ("s3", "t1", "p2", 2400.0, "AC"),
-            ("s4", "t2", "p1", 1800.0, "AC"),
+        let mut lines = vec![
+            r#"{"type":"contest","id":null,"data":{"id":"c","name":"C","duration":"5:00:00.000","penalty_time":20}}"#.to_owned(),
+            r#"{"type":"judgement-types","id":"AC","data":{"id":"AC","name":"ok","penalty":false,"solved":true}}"#.to_owned(),
+            r#"{"type":"judgement-types","id":"WA","data":{"id":"WA","name":"wrong","penalty":true,"solved":false}}"#.to_owned(),
         ];
-        for (id, team, problem, seconds, verdict) in submissions {
-            let submission = (team.to_owned(), problem.to_owned(), seconds);
-            feed.submissions.insert(id.to_owned(), submission);
-            let judgement = (format!("j{id}"), id.to_owned(), Some(verdict.to_owned()));
-            feed.judgements.push(judgement);
+        for (ordinal, problem) in ["p1", "p2"].iter().enumerate() {
+            lines.push(format!(
+                r#"{{"type":"problems","id":"{problem}","data":{{"id":"{problem}","label":"{problem}","name":"{problem}","ordinal":{ordinal},"test_data_count":1}}}}"#
+            ));
         }
-        feed
+        for team in ["t1", "t2", "t3"] {
+            lines.push(format!(
+                r#"{{"type":"teams","id":"{team}","data":{{"id":"{team}","name":"{}"}}}}"#,
+                team.to_uppercase()
+            ));
+        }
+        let submissions = [
+            ("s1", "t1", "p1", "0:10:00", "WA"),
+            ("s2", "t1", "p1", "0:20:00", "AC"),
+            ("s3", "t1", "p2", "0:40:00", "AC"),
+            ("s4", "t2", "p1", "0:30:00", "AC"),
+        ];
+        for (id, team, problem, time, verdict) in submissions {
+            lines.push(format!(
+                r#"{{"type":"submissions","id":"{id}","data":{{"id":"{id}","language_id":"c","team_id":"{team}","problem_id":"{problem}","time":"2025-01-01T00:00:00Z","contest_time":"{time}"}}}}"#
+            ));
+            lines.push(format!(
+                r#"{{"type":"judgements","id":"j{id}","data":{{"id":"j{id}","submission_id":"{id}","judgement_type_id":"{verdict}","start_time":"2025-01-01T00:00:00Z","start_contest_time":"{time}"}}}}"#
+            ));
+        }
+        crate::clics::read_feed(&lines.join("\n"), "hand-made").expect("reads")
     }
 
     #[test]

@@ -159,8 +159,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Rate { system, rows, json } => rate(system, &rows, json),
         Command::Scoreboard { event_feed, frozen } => {
             let feed = clics::read_feed(&read(&event_feed)?, &event_feed.display().to_string())?;
-            let until = frozen.then_some(feed.duration - feed.freeze);
-            for row in feed.scoreboard(until)? {
+            for row in feed.board(frozen)?.rows {
                 println!("{}", serde_json::to_string(&row)?);
             }
             Ok(())

@@ -1,7 +1,9 @@
 //! Tests against real published data in `../shared/data/` (beside the checkout):
 //! - three Codeforces rounds from meooow25/carrot (MIT): the official rating changes and
 //!   that tool's performance values;
-//! - the EUC 2025 CLICS event feed from icpc/live-v3 (MIT): its first-to-solve awards.
+//! - the EUC 2025 CLICS event feed from icpc/live-v3 (MIT): its first-to-solve awards;
+//! - the PacNW 2022 Division 1 event feed from icpc/live-v3 (MIT, the 2020-03 form):
+//!   its final board.
 //!
 //! The data is read at test time, never copied. Without it, `ci::require` decides: under
 //! CI the tests fail; elsewhere they say so and return.
@@ -105,44 +107,99 @@ fn euc_2025_scoreboard_reproduces_every_first_to_solve_award() {
     let text = std::fs::read_to_string(&path).expect("feed");
     let feed = clics::read_feed(&text, "euc-2025-event-feed.ndjson").expect("parses");
     assert_eq!(feed.problems.len(), 11);
-    let first = feed.first_to_solve();
-    let awards: Vec<(&String, &Vec<String>)> = feed
+    // The 2026-01 form of penalty_time ("0:20:00.000").
+    assert_eq!(feed.penalty_minutes().expect("penalty"), 20);
+    let awards: Vec<&clics::Award> = feed
         .awards
         .iter()
-        .filter(|(id, _)| id.starts_with("first-to-solve-"))
+        .filter(|award| award.id.starts_with("first-to-solve-"))
         .collect();
     assert_eq!(awards.len(), 11);
-    let board = feed.scoreboard(None).expect("scoreboard");
-    for (id, teams) in awards {
-        let problem = id.trim_start_matches("first-to-solve-");
-        assert_eq!(first.get(problem), Some(teams), "award {id}");
-        // On the rebuilt scoreboard, each awarded team solved that problem in the
-        // earliest minute anyone did.
+    let board = feed.board(false).expect("scoreboard");
+    for award in awards {
+        let problem = award.id.trim_start_matches("first-to-solve-");
+        let mut teams = award.team_ids.clone();
+        teams.sort();
+        assert_eq!(
+            board.first_to_solve.get(problem),
+            Some(&teams),
+            "award {}",
+            award.id
+        );
+        // On the board, each awarded team solved that problem in the earliest minute
+        // anyone did, and its cell says first to solve.
         let idx = feed
             .problems
             .iter()
-            .position(|p| p == problem)
+            .position(|p| p.id == problem)
             .expect("problem");
         let earliest = board
+            .rows
             .iter()
             .filter_map(|r| r.problems[idx].accept_minute)
             .min();
-        for team in teams {
-            let row = board.iter().find(|r| &r.team_id == team).expect("team");
-            assert!(row.problems[idx].solved, "award {id}: {team}");
-            assert_eq!(
-                row.problems[idx].accept_minute, earliest,
-                "award {id}: {team}"
+        for team in &teams {
+            let row = board
+                .rows
+                .iter()
+                .find(|r| &r.team_id == team)
+                .expect("team");
+            let cell = &row.problems[idx];
+            assert!(
+                cell.solved && cell.first_to_solve,
+                "award {}: {team}",
+                award.id
             );
+            assert_eq!(cell.accept_minute, earliest, "award {}: {team}", award.id);
         }
     }
-    assert_eq!(board.len(), feed.teams.len());
-    assert_eq!(board[0].place.lo, 1);
-    assert!(board.windows(2).all(|w| w[0].place.lo <= w[1].place.lo));
-    // The frozen board counts no submission of the last hour.
-    let frozen = feed
-        .scoreboard(Some(feed.duration - feed.freeze))
-        .expect("frozen");
-    let solved = |rows: &[clics::Row]| rows.iter().map(|r| r.score.points).sum::<f64>();
-    assert!(solved(&frozen) < solved(&board));
+    assert_eq!(board.rows.len(), feed.teams.len());
+    assert_eq!(board.rows[0].place.lo, 1);
+    assert!(
+        board
+            .rows
+            .windows(2)
+            .all(|w| w[0].place.lo <= w[1].place.lo)
+    );
+    // The frozen board counts no submission of the last hour: they are pending.
+    let frozen = feed.board(true).expect("frozen");
+    let solved = |rows: &[clics::BoardRow]| rows.iter().map(|r| r.score.points).sum::<f64>();
+    assert!(solved(&frozen.rows) < solved(&board.rows));
+    let pending: u32 = frozen
+        .rows
+        .iter()
+        .flat_map(|r| &r.problems)
+        .map(|c| c.num_pending)
+        .sum();
+    assert!(pending > 0);
+}
+
+/// The 2022 ICPC Pacific Northwest Regional, Division 1, as PC^2 exported it (the
+/// 2020-03 form): its final board.
+#[test]
+fn pacnw_2022_final_board() {
+    let Some(dir) = data_dir() else { return };
+    let path = dir.join("clics/pacnw-2022-d1-event-feed.ndjson");
+    let text = std::fs::read_to_string(&path).expect("feed");
+    let feed = clics::read_feed(&text, "pacnw-2022-d1-event-feed.ndjson").expect("parses");
+    assert_eq!(feed.problems.len(), 13);
+    assert_eq!(feed.submissions.len(), 662);
+    assert_eq!(feed.penalty_minutes().expect("penalty"), 20);
+    let board = feed.board(false).expect("board");
+    assert_eq!(board.rows.len(), 54);
+    let top: Vec<(usize, &str, f64, f64)> = board.rows[..3]
+        .iter()
+        .map(|r| (r.place.lo, r.team.as_str(), r.score.points, r.score.penalty))
+        .collect();
+    assert_eq!(
+        top,
+        vec![
+            (1, "Golden State Geeks (UC Berkeley)", 9.0, 1304.0),
+            (2, "Cardinal (Stanford)", 8.0, 1235.0),
+            (3, "Burden of Dreams (UC Berkeley)", 8.0, 1319.0),
+        ]
+    );
+    // Not everyone in one shared place.
+    let places: std::collections::BTreeSet<usize> = board.rows.iter().map(|r| r.place.lo).collect();
+    assert!(places.len() > 20, "{places:?}");
 }

@@ -22,7 +22,8 @@
 //! - statrs is used in [`numeric`] only.
 //!
 //! Modules: [`standings`] (rules, scores, places), [`codeforces`] (rows and API import,
-//! rating), [`clics`] (event feed and scoreboard import), [`place`] (a model among
+//! rating), [`clics`] (CLICS 2023-06 objects and times, the event feed in every form in
+//! use, the one ICPC fold the contest server shares), [`place`] (a model among
 //! humans), [`evaluate`] (a model's score, place and ratings in one contest),
 //! [`elo_mmr`], [`numeric`] (bootstrap, pass@k, spread), [`report`] (SVG plot),
 //! [`bench`] (synthetic rounds and the rating's benchmark).

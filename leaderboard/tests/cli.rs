@@ -1,7 +1,7 @@
 //! End-to-end tests of the `leaderboard` binary on the real data in `../shared/data/`
 //! (Codeforces rounds 1305 and 1342, from meooow25/carrot `carrot/tests/data/`, MIT; the
 //! EUC 2025 event feed from icpc/live-v3 `config/icpc-europe/euc-2024-2025/event-feed`,
-//! MIT).
+//! MIT; the PacNW 2022 Division 1 feed from icpc/live-v3, MIT).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -124,6 +124,34 @@ fn scoreboard_command() {
     let first: serde_json::Value =
         serde_json::from_str(stdout.lines().next().expect("a row")).expect("json");
     assert_eq!(first["place"]["lo"], 1);
+    // The PacNW 2022 feed (the 2020-03 form): 54 rows, its winner first.
+    let feed = dir.join("clics/pacnw-2022-d1-event-feed.ndjson");
+    let (code, stdout, stderr) =
+        leaderboard(&["scoreboard", "--event-feed", feed.to_str().expect("utf-8")]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.lines().count(), 54);
+    let first: serde_json::Value =
+        serde_json::from_str(stdout.lines().next().expect("a row")).expect("json");
+    assert_eq!(first["team"], "Golden State Geeks (UC Berkeley)");
+    assert_eq!(
+        (&first["score"]["points"], &first["score"]["penalty"]),
+        (&serde_json::json!(9.0), &serde_json::json!(1304.0))
+    );
+    // A feed it cannot read is an error naming the line and the field.
+    let work = tempfile::tempdir().expect("tempdir");
+    let bad = work.path().join("feed.ndjson");
+    std::fs::write(
+        &bad,
+        "{\"type\":\"contest\",\"id\":null,\"data\":{\"id\":\"c\",\"name\":\"C\",\"duration\":\"5 hours\"}}\n",
+    )
+    .expect("write");
+    let (code, _, stderr) =
+        leaderboard(&["scoreboard", "--event-feed", bad.to_str().expect("utf-8")]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("feed.ndjson: line 1, `duration`"),
+        "{stderr}"
+    );
 }
 
 #[test]

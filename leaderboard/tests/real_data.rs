@@ -100,12 +100,16 @@ fn codeforces_performances_are_within_four_points() {
     }
 }
 
+/// Reads the feed `name` of `clics/`.
+fn read_feed(dir: &Path, name: &str) -> clics::Feed {
+    let text = std::fs::read_to_string(dir.join("clics").join(name)).expect("feed");
+    clics::read_feed(&text, name).expect("parses")
+}
+
 #[test]
 fn euc_2025_scoreboard_reproduces_every_first_to_solve_award() {
     let Some(dir) = data_dir() else { return };
-    let path = dir.join("clics/euc-2025-event-feed.ndjson");
-    let text = std::fs::read_to_string(&path).expect("feed");
-    let feed = clics::read_feed(&text, "euc-2025-event-feed.ndjson").expect("parses");
+    let feed = read_feed(&dir, "euc-2025-event-feed.ndjson");
     assert_eq!(feed.problems.len(), 11);
     // The 2026-01 form of penalty_time ("0:20:00.000").
     assert_eq!(feed.penalty_minutes().expect("penalty"), 20);
@@ -179,9 +183,7 @@ fn euc_2025_scoreboard_reproduces_every_first_to_solve_award() {
 #[test]
 fn pacnw_2022_final_board() {
     let Some(dir) = data_dir() else { return };
-    let path = dir.join("clics/pacnw-2022-d1-event-feed.ndjson");
-    let text = std::fs::read_to_string(&path).expect("feed");
-    let feed = clics::read_feed(&text, "pacnw-2022-d1-event-feed.ndjson").expect("parses");
+    let feed = read_feed(&dir, "pacnw-2022-d1-event-feed.ndjson");
     assert_eq!(feed.problems.len(), 13);
     assert_eq!(feed.submissions.len(), 662);
     assert_eq!(feed.penalty_minutes().expect("penalty"), 20);

@@ -77,7 +77,7 @@ impl fmt::Display for RelTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let ms = self.0.unsigned_abs();
-        let (h, m, s, u) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        let (h, m, s, u) = clock(ms);
         write!(f, "{sign}{h}:{m:02}:{s:02}.{u:03}")
     }
 }
@@ -177,7 +177,7 @@ impl fmt::Display for Time {
         let local = self.unix_millis + i64::from(self.offset_minutes) * 60_000;
         let (days, ms) = (local.div_euclid(86_400_000), local.rem_euclid(86_400_000));
         let (year, month, day) = civil_from_days(days);
-        let (h, m, s, u) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        let (h, m, s, u) = clock(ms);
         write!(
             f,
             "{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{u:03}"
@@ -284,6 +284,12 @@ pub mod minutes {
             Ok(Option::<Wrap>::deserialize(deserializer)?.map(|Wrap(m)| m))
         }
     }
+}
+
+/// Hours, minutes, seconds and milliseconds of `ms` milliseconds.
+fn clock<T: Into<i128>>(ms: T) -> (i128, i128, i128, i128) {
+    let ms = ms.into();
+    (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
 }
 
 /// Parses ASCII digits whose count is in `len`.

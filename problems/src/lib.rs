@@ -21,6 +21,8 @@
 //! - Loading a package never stops at the first problem: [`load`] returns the [`Problem`]
 //!   together with every warning, or [`Error::Invalid`] with every [`Diagnostic`] (errors
 //!   and warnings) it found, each naming its file relative to the package folder.
+//!   Loading for judging ([`load_for_judging`], [`LoadMode::Judge`]) refuses only what
+//!   cannot be judged; loading for authoring ([`load`]) keeps every check.
 //! - A package's own data decides: no network, no registry, no judge is needed to load it.
 //!   What needs a judge (the time limit derived from the accepted submissions, input
 //!   validation, custom validators) is left to the judge and said in a warning.
@@ -36,7 +38,8 @@ pub mod verdict;
 pub use error::{Error, Result};
 pub use expectation::ScoreRange;
 pub use package::{
-    Aggregation, Diagnostic, Limits, Problem, ReferenceSubmission, Severity, TestCase, TestGroup,
-    Validation, ValidatorConvention, load,
+    Aggregation, Diagnostic, Limits, LoadMode, Problem, ReferenceSubmission, Severity, TestCase,
+    TestGroup, TimeLimitSource, TimeMultipliers, Validation, ValidatorConvention, load,
+    load_for_judging, load_with,
 };
 pub use verdict::Verdict;

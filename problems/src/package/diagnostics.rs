@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::Problem;
+use super::{LoadMode, Problem};
 
 /// How serious a [`Diagnostic`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -41,16 +41,34 @@ impl std::fmt::Display for Diagnostic {
 /// Collects diagnostics while a package is read.
 pub(super) struct Ctx {
     root: PathBuf,
+    mode: LoadMode,
     diagnostics: Vec<Diagnostic>,
 }
 
 impl Ctx {
     /// A collector for the package in `root`, which every diagnostic's path is made
     /// relative to.
-    pub(super) fn new(root: PathBuf) -> Ctx {
+    pub(super) fn new(root: PathBuf, mode: LoadMode) -> Ctx {
         Ctx {
             root,
+            mode,
             diagnostics: Vec::new(),
+        }
+    }
+
+    /// What the package is loaded for.
+    pub(super) fn mode(&self) -> LoadMode {
+        self.mode
+    }
+
+    /// Under [`LoadMode::Judge`], turns every error reported after `mark` into a warning:
+    /// they concern parts of the package that judging does not read (the reference
+    /// submissions, the statement, the input validators).
+    pub(super) fn only_for_authors_since(&mut self, mark: usize) {
+        if self.mode == LoadMode::Judge {
+            for diagnostic in &mut self.diagnostics[mark..] {
+                diagnostic.severity = Severity::Warning;
+            }
         }
     }
 

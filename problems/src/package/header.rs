@@ -8,7 +8,9 @@ use std::time::Duration;
 use serde_yaml::Value;
 
 use super::diagnostics::Ctx;
-use super::{DEFAULT_LIMITS, Limits, MIB, ValidatorConvention, yaml};
+use super::{
+    DEFAULT_LIMITS, Limits, MIB, TimeLimitSource, TimeMultipliers, ValidatorConvention, yaml,
+};
 
 const LEGACY_KEYS: &[&str] = &[
     "problem_format_version",
@@ -139,7 +141,7 @@ fn from_yaml(ctx: &mut Ctx, path: &Path, yaml: &Value, short_name: &str) -> Head
 
     let convention_given = yaml.get("validator_convention").is_some();
     let convention = read_convention(ctx, path, yaml);
-    let limits = read_all_limits(ctx, path, yaml);
+    let limits = read_all_limits(ctx, path, yaml, modern);
     Header {
         path: path.to_path_buf(),
         name,
@@ -285,32 +287,41 @@ fn read_convention(ctx: &mut Ctx, path: &Path, yaml: &Value) -> ValidatorConvent
 }
 
 /// The limits from `limits`, the time limit from `.timelimit` beside `problem.yaml` when
-/// `limits` gives none, and a warning when neither does.
-fn read_all_limits(ctx: &mut Ctx, path: &Path, yaml: &Value) -> Limits {
-    let (mut limits, mut have_time) = read_limits(ctx, path, yaml);
-    if !have_time && let Some(time) = read_timelimit_file(ctx, &path.with_file_name(".timelimit")) {
+/// `limits` gives none, and a warning when neither does. `modern`: 2023-07 or 2025-09,
+/// whose default time multipliers differ from legacy's.
+fn read_all_limits(ctx: &mut Ctx, path: &Path, yaml: &Value, modern: bool) -> Limits {
+    let mut limits = read_limits(ctx, path, yaml, modern);
+    if limits.time_source == TimeLimitSource::Default
+        && let Some(time) = read_timelimit_file(ctx, &path.with_file_name(".timelimit"))
+    {
         limits.time = time;
-        have_time = true;
+        limits.time_source = TimeLimitSource::TimeLimitFile;
     }
-    if !have_time {
+    if limits.time_source == TimeLimitSource::Default {
         ctx.warning(
             path,
-            "no time limit (limits.time_limit or .timelimit): using 1 second",
+            format!(
+                "no time limit (limits.time_limit or .timelimit): the judge derives it from \
+                 the slowest accepted submission times {}, or uses 1 second without one",
+                limits.time_multipliers.ac_to_time_limit
+            ),
         );
     }
     limits
 }
 
-/// The `limits` mapping over [`DEFAULT_LIMITS`], and whether it gave the time limit.
-fn read_limits(ctx: &mut Ctx, path: &Path, yaml: &Value) -> (Limits, bool) {
+/// The `limits` mapping over [`DEFAULT_LIMITS`] (with the format's time multipliers).
+fn read_limits(ctx: &mut Ctx, path: &Path, yaml: &Value, modern: bool) -> Limits {
     let mut limits = DEFAULT_LIMITS;
-    let mut have_time = false;
+    if !modern {
+        limits.time_multipliers = TimeMultipliers::LEGACY;
+    }
     let Some(value) = yaml.get("limits") else {
-        return (limits, have_time);
+        return limits;
     };
     let Some(map) = value.as_mapping() else {
         ctx.error(path, "`limits` must be a mapping");
-        return (limits, have_time);
+        return limits;
     };
     for (key, value) in map {
         let key = key.as_str().unwrap_or("<non-string key>");
@@ -318,23 +329,69 @@ fn read_limits(ctx: &mut Ctx, path: &Path, yaml: &Value) -> (Limits, bool) {
             ctx.warning(path, format!("unknown limit `{key}`"));
             continue;
         }
-        let Some(number) = value.as_f64().filter(|n| n.is_finite() && *n > 0.0) else {
-            if !matches!(key, "time_multipliers") {
-                ctx.error(
-                    path,
-                    format!("limit `{key}` must be a positive number, found {value:?}"),
-                );
-            }
+        if key == "time_multipliers" {
+            read_time_multipliers(ctx, path, value, &mut limits.time_multipliers);
+            continue;
+        }
+        let Some(number) = positive(value) else {
+            ctx.error(
+                path,
+                format!(
+                    "limit `{key}` must be a positive number, found {}",
+                    yaml::shown(value)
+                ),
+            );
             continue;
         };
-        have_time |= set_limit(ctx, path, &mut limits, key, number);
+        set_limit(ctx, path, &mut limits, key, number);
     }
-    (limits, have_time)
+    limits
 }
 
-/// Sets the limit `key` to the positive `number` (seconds, MiB or KiB); whether it set the
-/// time limit. Keys we do not enforce are read and left alone.
-fn set_limit(ctx: &mut Ctx, path: &Path, limits: &mut Limits, key: &str, number: f64) -> bool {
+/// A positive finite number, else `None`.
+fn positive(value: &Value) -> Option<f64> {
+    value.as_f64().filter(|n| n.is_finite() && *n > 0.0)
+}
+
+/// `limits.time_multipliers` (2023-07, 2025-09): a mapping with `ac_to_time_limit` and
+/// `time_limit_to_tle`, each a positive number.
+fn read_time_multipliers(ctx: &mut Ctx, path: &Path, value: &Value, into: &mut TimeMultipliers) {
+    let Some(map) = value.as_mapping() else {
+        ctx.error(
+            path,
+            "`limits.time_multipliers` must be a mapping with ac_to_time_limit and time_limit_to_tle",
+        );
+        return;
+    };
+    for (key, value) in map {
+        let key = key.as_str().unwrap_or("<non-string key>");
+        let slot = match key {
+            "ac_to_time_limit" => &mut into.ac_to_time_limit,
+            "time_limit_to_tle" => &mut into.time_limit_to_tle,
+            _ => {
+                ctx.warning(path, format!("unknown time multiplier `{key}`"));
+                continue;
+            }
+        };
+        match positive(value) {
+            Some(number) => {
+                *slot = number;
+                into.given = true;
+            }
+            None => ctx.error(
+                path,
+                format!(
+                    "`limits.time_multipliers.{key}` must be a positive number, found {}",
+                    yaml::shown(value)
+                ),
+            ),
+        }
+    }
+}
+
+/// Sets the limit `key` to the positive `number` (seconds, MiB, KiB or a factor). Keys we
+/// do not enforce are read and left alone.
+fn set_limit(ctx: &mut Ctx, path: &Path, limits: &mut Limits, key: &str, number: f64) {
     let mib = |number: f64| (number * MIB as f64) as u64;
     match key {
         "time_limit" | "compilation_time" => {
@@ -343,21 +400,30 @@ fn set_limit(ctx: &mut Ctx, path: &Path, limits: &mut Limits, key: &str, number:
                     path,
                     format!("limit `{key}` is too large: {number} seconds"),
                 );
-                return false;
+                return;
             };
             if key == "time_limit" {
                 limits.time = duration;
-                return true;
+                limits.time_source = TimeLimitSource::ProblemYaml;
+            } else {
+                limits.compilation_time = duration;
             }
-            limits.compilation_time = duration;
         }
+        "time_multiplier" => {
+            limits.time_multipliers.ac_to_time_limit = number;
+            limits.time_multipliers.given = true;
+        }
+        "time_safety_margin" => {
+            limits.time_multipliers.time_limit_to_tle = number;
+            limits.time_multipliers.given = true;
+        }
+        "time_resolution" => limits.time_resolution = number,
         "memory" => limits.memory_bytes = mib(number),
         "output" => limits.output_bytes = mib(number),
         "code" => limits.code_bytes = (number * 1024.0) as u64,
         "compilation_memory" => limits.compilation_memory_bytes = mib(number),
         _ => {}
     }
-    false
 }
 
 /// The time limit in the legacy `.timelimit` file (seconds) when there is one; an error
@@ -472,5 +538,119 @@ mod tests {
         assert!(flags.case_sensitive);
         assert_eq!(flags.float_absolute_tolerance, Some(1e-6));
         assert_eq!(flags.float_relative_tolerance, Some(1e-6));
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use std::time::Duration;
+
+    use super::super::fixture::{with_problem_yaml, write};
+    use crate::{Limits, TimeLimitSource, TimeMultipliers, load};
+
+    fn limits(yaml: &str) -> Limits {
+        let dir = with_problem_yaml(yaml);
+        load(dir.path()).expect("loads").0.limits
+    }
+
+    #[test]
+    fn each_time_limit_says_where_it_came_from() {
+        let given = limits("name: A\nlimits:\n  time_limit: 2.5\n");
+        assert_eq!(given.time, Duration::from_millis(2500));
+        assert_eq!(given.time_source, TimeLimitSource::ProblemYaml);
+
+        let dir = with_problem_yaml("name: A\n");
+        write(dir.path(), ".timelimit", "4\n");
+        let (problem, _) = load(dir.path()).expect("loads");
+        assert_eq!(problem.limits.time, Duration::from_secs(4));
+        assert_eq!(problem.limits.time_source, TimeLimitSource::TimeLimitFile);
+
+        let none = limits("name: A\n");
+        assert_eq!(none.time, Duration::from_secs(1));
+        assert_eq!(none.time_source, TimeLimitSource::Default);
+        assert_eq!(none.time_multipliers, TimeMultipliers::LEGACY);
+    }
+
+    #[test]
+    fn multipliers_in_both_formats() {
+        let legacy = limits("name: A\nlimits:\n  time_multiplier: 2.4\n  time_safety_margin: 3\n");
+        assert_eq!(legacy.time_source, TimeLimitSource::Default);
+        assert_eq!(
+            legacy.time_multipliers,
+            TimeMultipliers {
+                ac_to_time_limit: 2.4,
+                time_limit_to_tle: 3.0,
+                given: true
+            }
+        );
+        let only_one = limits("name: A\nlimits:\n  time_multiplier: 3\n");
+        assert_eq!(only_one.time_multipliers.time_limit_to_tle, 2.0);
+
+        let modern = limits(
+            "problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  time_multipliers:\n    time_limit_to_tle: 4\n  time_resolution: 0.5\n",
+        );
+        assert_eq!(modern.time_multipliers.ac_to_time_limit, 2.0);
+        assert_eq!(modern.time_multipliers.time_limit_to_tle, 4.0);
+        assert!(modern.time_multipliers.given);
+        assert_eq!(modern.time_resolution, 0.5);
+        let defaults =
+            limits("problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  memory: 8\n");
+        assert_eq!(defaults.time_multipliers, TimeMultipliers::MODERN);
+    }
+
+    #[test]
+    fn a_bad_multiplier_names_the_key_and_the_value() {
+        let dir = with_problem_yaml(
+            "problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  time_multipliers:\n    ac_to_time_limit: -1\n    speed: 2\n",
+        );
+        let Err(crate::Error::Invalid { diagnostics, .. }) = load(dir.path()) else {
+            panic!("must fail")
+        };
+        let lines: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            lines[..2],
+            [
+                "error: problem.yaml: `limits.time_multipliers.ac_to_time_limit` must be a positive number, found -1",
+                "warning: problem.yaml: unknown time multiplier `speed`",
+            ],
+            "{lines:?}"
+        );
+    }
+
+    /// problemtools' `_compute_time_limit` on fixed timings: slowest × ac_to_time_limit,
+    /// rounded up to the resolution, at least one resolution.
+    #[test]
+    fn the_derived_limit_rounds_up_to_the_resolution() {
+        let with = |multiplier: f64, resolution: f64| Limits {
+            time_multipliers: TimeMultipliers {
+                ac_to_time_limit: multiplier,
+                time_limit_to_tle: 2.0,
+                given: true,
+            },
+            time_resolution: resolution,
+            ..crate::package::DEFAULT_LIMITS
+        };
+        let ms = Duration::from_millis;
+        for (slowest, multiplier, resolution, expected) in [
+            (ms(10), 5.0, 1.0, ms(1000)),  // at least one second
+            (ms(0), 2.0, 1.0, ms(1000)),   // even for nothing measured
+            (ms(300), 5.0, 1.0, ms(2000)), // 1.5 s rounds up
+            (ms(200), 5.0, 1.0, ms(1000)), // exactly 1 s stays
+            (ms(600), 5.0, 1.0, ms(3000)), // 3.0000000000000004 is 3 s
+            (ms(1234), 2.4, 1.0, ms(3000)),
+            (ms(1234), 2.0, 0.5, ms(2500)),
+            (ms(100), 2.0, 0.5, ms(500)),
+        ] {
+            assert_eq!(
+                with(multiplier, resolution).derive_time(slowest),
+                expected,
+                "{slowest:?} × {multiplier} by {resolution}"
+            );
+        }
+        let limits = Limits {
+            time: Duration::from_secs(2),
+            ..with(5.0, 1.0)
+        };
+        assert_eq!(limits.tle_bound(), Duration::from_secs(4));
     }
 }

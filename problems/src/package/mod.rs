@@ -18,13 +18,16 @@
 //!   A custom output validator is one source file (`.c`, `.cpp`, `.cc`, `.py`, `.java`)
 //!   directly in that folder or in one subfolder ([`Problem::output_validator_source`]).
 //! - `submissions/<folder>/`: each entry is one submission, expected to get one of the
-//!   verdicts of [`Verdict::for_submission_folder`].
+//!   verdicts of [`Verdict::for_submission_folder`]; other folders are skipped.
 //!
 //! # Defaults
 //!
 //! Where `problem.yaml` is silent ([`DEFAULT_LIMITS`]): time limit 1 s (with a warning:
-//! the spec derives it from the accepted submissions, which needs a judge; legacy packages
-//! may give it in a `.timelimit` file, as DOMjudge and problemtools write it), memory
+//! the formats derive it from the accepted submissions, which needs a judge, and
+//! `judge::timelimit` does; legacy packages may give it in a `.timelimit` file, as
+//! DOMjudge and problemtools write it; [`Limits::time_source`] says which), time
+//! multipliers 5 and 2 (legacy `time_multiplier`, `time_safety_margin`) or 2 and 1.5
+//! (`time_multipliers` of 2023-07 and 2025-09), time resolution 1 s, memory
 //! 2048 MiB (the spec's default), output 8 MiB, code 128 KiB, compilation time 60 s,
 //! compilation memory 2048 MiB. `memory`, `output` and `compilation_memory` are in MiB,
 //! `code` in KiB, times in seconds; fractions are allowed.
@@ -49,8 +52,11 @@
 //! # Problems found
 //!
 //! [`load`] never stops at the first problem: every [`Diagnostic`] names its file. An
-//! error (the package cannot be judged correctly) makes `load` return
-//! [`crate::Error::Invalid`] with all of them; warnings come back beside the problem.
+//! error makes `load` return [`crate::Error::Invalid`] with all of them; warnings come
+//! back beside the problem. What is an error depends on the [`LoadMode`]: for judging
+//! ([`load_for_judging`]) only what stops judging; for authoring ([`load`]) every check.
+//! Unknown `submissions/` folders (`slow_accepted`, `check_manually`, ...) are skipped
+//! with a warning in both.
 
 mod diagnostics;
 #[cfg(test)]
@@ -176,6 +182,112 @@ pub struct Limits {
     pub compilation_memory_bytes: u64,
     /// Largest accepted source, in bytes.
     pub code_bytes: u64,
+    /// Where [`Limits::time`] came from.
+    #[serde(default)]
+    pub time_source: TimeLimitSource,
+    /// How a time limit is derived from the slowest accepted submission, and how far
+    /// above it a `time_limit_exceeded` submission must be (see [`TimeMultipliers`]).
+    #[serde(default)]
+    pub time_multipliers: TimeMultipliers,
+    /// What a derived time limit is rounded up to a multiple of, in seconds
+    /// (`limits.time_resolution`, 1 by default).
+    #[serde(default = "one_second")]
+    pub time_resolution: f64,
+}
+
+fn one_second() -> f64 {
+    1.0
+}
+
+/// Where a problem's time limit came from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TimeLimitSource {
+    /// `limits.time_limit` in `problem.yaml`.
+    #[serde(rename = "problem.yaml")]
+    ProblemYaml,
+    /// The legacy `.timelimit` file beside `problem.yaml` (DOMjudge, problemtools).
+    #[serde(rename = ".timelimit")]
+    TimeLimitFile,
+    /// Derived by the judge from the slowest accepted submission times
+    /// [`TimeMultipliers::ac_to_time_limit`].
+    #[serde(rename = "derived")]
+    Derived,
+    /// The package gives none and none was derived: [`DEFAULT_LIMITS`]' 1 second.
+    #[default]
+    #[serde(rename = "default")]
+    Default,
+}
+
+impl std::fmt::Display for TimeLimitSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TimeLimitSource::ProblemYaml => "problem.yaml",
+            TimeLimitSource::TimeLimitFile => ".timelimit",
+            TimeLimitSource::Derived => "derived",
+            TimeLimitSource::Default => "default",
+        })
+    }
+}
+
+/// The two factors of a derived time limit: legacy `limits.time_multiplier` and
+/// `limits.time_safety_margin` (defaults 5 and 2), or `limits.time_multipliers` of
+/// 2023-07 and 2025-09 (`ac_to_time_limit`, `time_limit_to_tle`, defaults 2 and 1.5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TimeMultipliers {
+    /// The time limit is at least the slowest accepted submission's time times this.
+    pub ac_to_time_limit: f64,
+    /// A `time_limit_exceeded` submission must run at least the time limit times this.
+    pub time_limit_to_tle: f64,
+    /// The package gave at least one of the two (otherwise they are the format's
+    /// defaults).
+    #[serde(default)]
+    pub given: bool,
+}
+
+impl TimeMultipliers {
+    /// The 2023-07 and 2025-09 defaults.
+    pub const MODERN: TimeMultipliers = TimeMultipliers {
+        ac_to_time_limit: 2.0,
+        time_limit_to_tle: 1.5,
+        given: false,
+    };
+    /// The legacy defaults (`time_multiplier: 5`, `time_safety_margin: 2`).
+    pub const LEGACY: TimeMultipliers = TimeMultipliers {
+        ac_to_time_limit: 5.0,
+        time_limit_to_tle: 2.0,
+        given: false,
+    };
+}
+
+impl Default for TimeMultipliers {
+    fn default() -> TimeMultipliers {
+        TimeMultipliers::MODERN
+    }
+}
+
+impl Limits {
+    /// The time limit derived from the slowest accepted submission's CPU time `slowest`,
+    /// as problemtools computes it (`verifyproblem`, `_compute_time_limit`) and the
+    /// 2025-09 format describes it: `slowest × ac_to_time_limit`, rounded up to a
+    /// multiple of `time_resolution`, and at least one `time_resolution`.
+    pub fn derive_time(&self, slowest: Duration) -> Duration {
+        let resolution = if self.time_resolution.is_finite() && self.time_resolution > 0.0 {
+            self.time_resolution
+        } else {
+            1.0
+        };
+        let exact = slowest.as_secs_f64() * self.time_multipliers.ac_to_time_limit;
+        // A product such as 0.3 × 5 = 1.5000000000000002 must not round up a step.
+        let steps = ((exact / resolution) - 1e-9).ceil().max(1.0);
+        Duration::try_from_secs_f64(steps * resolution).unwrap_or(Duration::MAX)
+    }
+
+    /// The time a `time_limit_exceeded` submission must at least take:
+    /// the time limit times `time_limit_to_tle`.
+    pub fn tle_bound(&self) -> Duration {
+        self.time
+            .mul_f64(self.time_multipliers.time_limit_to_tle.max(1.0))
+    }
 }
 
 /// How a submission's output is checked.
@@ -323,18 +435,49 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     compilation_time: Duration::from_secs(60),
     compilation_memory_bytes: 2048 * MIB,
     code_bytes: 128 * 1024,
+    time_source: TimeLimitSource::Default,
+    time_multipliers: TimeMultipliers::MODERN,
+    time_resolution: 1.0,
 };
+
+/// What a package is loaded for: which problems stop it from loading.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LoadMode {
+    /// Judging submissions (`judge run`, the contest server, the agent): only what
+    /// stops judging is an error (no test case, unreadable test data or limits, a custom
+    /// validator that is missing). Problems with the reference submissions, the
+    /// statement or the input validators, and a package with samples only, are warnings.
+    Judge,
+    /// Writing or checking one's own package (`judge verify`): every check is an error
+    /// where the format says so. Unknown submission folders are skipped with a warning
+    /// in both modes.
+    #[default]
+    Author,
+}
 
 const MIB: u64 = 1024 * 1024;
 
-/// Loads the package in `dir`, returning the problem and its warnings.
+/// Loads the package in `dir` for its author ([`LoadMode::Author`]: every check),
+/// returning the problem and its warnings.
 ///
-/// Returns `Err` when the package cannot be judged correctly, listing every problem
-/// found (errors and warnings), not only the first.
+/// Returns `Err` when the package is not valid, listing every problem found (errors and
+/// warnings), not only the first.
 pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
+    load_with(dir, LoadMode::Author)
+}
+
+/// Loads the package in `dir` to judge submissions against it ([`LoadMode::Judge`]):
+/// `Err` only when it cannot be judged.
+pub fn load_for_judging(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
+    load_with(dir, LoadMode::Judge)
+}
+
+/// Loads the package in `dir` for `mode`, returning the problem and its warnings;
+/// `Err` lists every problem found (errors and warnings), not only the first.
+pub fn load_with(dir: &Path, mode: LoadMode) -> crate::Result<(Problem, Vec<Diagnostic>)> {
     check_is_folder(dir)?;
     let root = dir.to_path_buf();
-    let mut ctx = Ctx::new(root.clone());
+    let mut ctx = Ctx::new(root.clone(), mode);
     let short_name = short_name(&root);
     let header = header::read(&mut ctx, &root, &short_name);
     let data = testdata::read(&mut ctx, &root.join("data"), &header.validator_flags);
@@ -349,10 +492,13 @@ pub fn load(dir: &Path) -> crate::Result<(Problem, Vec<Diagnostic>)> {
     if matches!(validation, Validation::Default(_)) {
         validators::check_group_flags(&mut ctx, &data.group_args);
     }
+    let scoring = header.score || testdata::any_score(&data.secret);
+    // What judging does not read: under `LoadMode::Judge` its errors are warnings.
+    let mark = ctx.mark();
     let statement = statement::find(&mut ctx, &root);
     let input_validators = validators::input_validators(&mut ctx, &root);
-    let scoring = header.score || testdata::any_score(&data.secret);
     let submissions = submissions::read(&mut ctx, &root.join("submissions"), scoring);
+    ctx.only_for_authors_since(mark);
     let sha256 = identity::hash_or_report(&mut ctx, &root);
     ctx.finish(Problem {
         root,
@@ -448,12 +594,12 @@ mod tests {
         expect_test::expect![[r#"
             [
                 "warning: problem.yaml: unknown key `foo` for format legacy",
-                "error: problem.yaml: limit `memory` must be a positive number, found Number(-3)",
+                "error: problem.yaml: limit `memory` must be a positive number, found -3",
                 "warning: problem.yaml: unknown limit `colour`",
-                "warning: problem.yaml: no time limit (limits.time_limit or .timelimit): using 1 second",
+                "warning: problem.yaml: no time limit (limits.time_limit or .timelimit): the judge derives it from the slowest accepted submission times 5, or uses 1 second without one",
                 "error: data/secret/lonely.in: test case has no answer file lonely.ans",
                 "error: output_validators: the problem uses a custom validator but has none",
-                "error: submissions/slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected, brute_force or partially_accepted",
+                "warning: submissions/slow: unknown submissions folder, skipped: the judge knows accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected, brute_force and partially_accepted",
             ]
         "#]]
         .assert_debug_eq(&lines);

@@ -31,11 +31,12 @@ pub(super) fn read(ctx: &mut Ctx, dir: &Path, scoring: bool) -> Vec<ReferenceSub
 fn read_folder(ctx: &mut Ctx, dir: &Path, scoring: bool) -> Vec<ReferenceSubmission> {
     let name = folder::file_name(dir);
     let Some(expected) = Verdict::for_submission_folder(&name) else {
-        ctx.error(
+        ctx.warning(
             dir,
-            "unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, \
-             run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, \
-             rejected, brute_force or partially_accepted",
+            "unknown submissions folder, skipped: the judge knows accepted, wrong_answer, \
+             time_limit_exceeded, run_time_error, memory_limit_exceeded, \
+             output_limit_exceeded, compile_error, rejected, brute_force and \
+             partially_accepted",
         );
         return Vec::new();
     };

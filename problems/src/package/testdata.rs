@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::Value;
 
 use super::diagnostics::Ctx;
-use super::{Aggregation, TestCase, TestGroup, folder, yaml};
+use super::{Aggregation, LoadMode, TestCase, TestGroup, folder, yaml};
 
 /// Keys of a test group's config (`testdata.yaml` in legacy, `test_group.yaml` in 2025-09).
 const GROUP_KEYS: &[&str] = &[
@@ -69,15 +69,31 @@ pub(super) fn read(ctx: &mut Ctx, data: &Path, base_flags: &[String]) -> TestDat
     let problem_args = walk.read_configs(data, &mut TestGroup::default()).pop();
     let sample = walk.read_group(&data.join("sample"), "sample", true, false, None);
     let secret_dir = data.join("secret");
-    let secret = walk.read_group(&secret_dir, "secret", false, true, None);
-    if secret.cases.is_empty() && secret.groups.is_empty() && secret_dir.is_dir() {
-        walk.ctx.error(&secret_dir, "has no test cases");
+    let secret = walk.read_group(&secret_dir, "secret", false, false, None);
+    if secret.cases.is_empty() && secret.groups.is_empty() {
+        report_no_secret_cases(walk.ctx, &secret_dir, &sample);
     }
     TestData {
         sample,
         secret,
         problem_args,
         group_args: walk.group_args,
+    }
+}
+
+/// `data/secret` is missing or has no case: an error, except when judging a package
+/// with samples, which are then its only tests (a warning).
+fn report_no_secret_cases(ctx: &mut Ctx, secret_dir: &Path, sample: &TestGroup) {
+    let what = if secret_dir.is_dir() {
+        "has no test cases"
+    } else {
+        "missing: every package needs secret test data"
+    };
+    let has_samples = !sample.cases.is_empty() || !sample.groups.is_empty();
+    if ctx.mode() == LoadMode::Judge && has_samples {
+        ctx.warning(secret_dir, format!("{what}; judging uses the samples only"));
+    } else {
+        ctx.error(secret_dir, what);
     }
 }
 

@@ -91,7 +91,7 @@ fn malformed_yaml_and_broken_data_are_reported_together() {
             error: data/sample/2.in: test case has no answer file 2.ans
             warning: data/sample/3.ans: answer file without an input file 3.in
             error: data/secret: missing: every package needs secret test data
-            error: submissions/too_slow: unknown submissions folder: expected accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected, brute_force or partially_accepted"#]],
+            warning: submissions/too_slow: unknown submissions folder, skipped: the judge knows accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error, rejected, brute_force and partially_accepted"#]],
     );
 }
 
@@ -131,18 +131,18 @@ fn bad_values_and_unknown_keys_name_their_files() {
     check(
         root,
         &expect![[r#"
-        warning: problem.yaml: unknown key `colour` for format 2025-09
-        error: problem.yaml: unknown problem type `quiz`
-        error: problem.yaml: limit `time_limit` must be a positive number, found Number(0)
-        error: problem.yaml: limit `memory` must be a positive number, found String("lots")
-        warning: problem.yaml: unknown limit `speed`
-        warning: problem.yaml: no time limit (limits.time_limit or .timelimit): using 1 second
-        warning: data/secret/g1/test_group.yaml: unknown test group key `hint`
-        error: data/secret/g1/test_group.yaml: the group score must be a non-negative number, found Number(-1)
-        error: data/secret/g1/test_group.yaml: unknown score aggregation `median` (pass-fail, sum, min, max or avg)
-        error: data/test_group.yaml: validator flags: flag `float_tolerance` needs a value
-        error: data/secret/g2/test_group.yaml: validator flags: unknown default validator flag `ignore_case` (known: case_sensitive, space_change_sensitive, float_absolute_tolerance, float_relative_tolerance, float_tolerance)
-        warning: statement: no statement (statement/problem.<lang>.md, .tex or .pdf)"#]],
+            warning: problem.yaml: unknown key `colour` for format 2025-09
+            error: problem.yaml: unknown problem type `quiz`
+            error: problem.yaml: limit `time_limit` must be a positive number, found 0
+            error: problem.yaml: limit `memory` must be a positive number, found lots
+            warning: problem.yaml: unknown limit `speed`
+            warning: problem.yaml: no time limit (limits.time_limit or .timelimit): the judge derives it from the slowest accepted submission times 2, or uses 1 second without one
+            warning: data/secret/g1/test_group.yaml: unknown test group key `hint`
+            error: data/secret/g1/test_group.yaml: the group score must be a non-negative number, found Number(-1)
+            error: data/secret/g1/test_group.yaml: unknown score aggregation `median` (pass-fail, sum, min, max or avg)
+            error: data/test_group.yaml: validator flags: flag `float_tolerance` needs a value
+            error: data/secret/g2/test_group.yaml: validator flags: unknown default validator flag `ignore_case` (known: case_sensitive, space_change_sensitive, float_absolute_tolerance, float_relative_tolerance, float_tolerance)
+            warning: statement: no statement (statement/problem.<lang>.md, .tex or .pdf)"#]],
     );
 }
 

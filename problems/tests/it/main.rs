@@ -5,3 +5,4 @@
 mod broken;
 mod bundled;
 mod fuzz;
+mod modes;

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
 use chrono::Utc;
-use serde_json::{Value, json};
+use leaderboard::clics::{Scoreboard, ScoreboardRow};
 
 use crate::auth::Viewer;
 use crate::clics;
-use crate::contest::{Contest, format_reltime, format_time};
+use crate::contest::{Contest, reltime, time};
 use crate::error::ServerError;
 use crate::scoreboard;
 use crate::state::AppState;
@@ -21,7 +21,7 @@ use crate::store::QueueState;
 #[derive(Debug, Clone)]
 struct Cached {
     token: i64,
-    rows: Value,
+    rows: Vec<ScoreboardRow>,
     pending: bool,
 }
 
@@ -48,7 +48,7 @@ pub async fn scoreboard(
     state: &AppState,
     contest: &Contest,
     who: &Viewer,
-) -> Result<Value, ServerError> {
+) -> Result<Scoreboard, ServerError> {
     let now = Utc::now();
     let frozen = *who != Viewer::Admin
         && contest.freeze_time().is_some_and(|f| now >= f)
@@ -70,20 +70,18 @@ pub async fn scoreboard(
             });
             let board = Cached {
                 token,
-                rows: scoreboard::to_clics(
-                    contest,
-                    &scoreboard::compute(contest, &subs, &judgements, hide),
-                ),
+                rows: scoreboard::rows(contest, &subs, &judgements, hide),
                 pending: subs.iter().any(|s| s.state != QueueState::Done),
             };
             state.boards.put(key, board.clone());
             board
         }
     };
-    Ok(json!({
-        "time": format_time(now),
-        "contest_time": format_reltime(now - contest.spec.start_time),
-        "state": clics::state(contest, now, board.pending),
-        "rows": board.rows,
-    }))
+    Ok(Scoreboard {
+        event_id: token.to_string(),
+        time: time(now),
+        contest_time: reltime(now - contest.spec.start_time),
+        state: clics::state(contest, now, board.pending),
+        rows: board.rows,
+    })
 }

@@ -1,57 +1,75 @@
 //! CLICS Contest API objects (ccs-specs 2023-06) built from the contest definition and
 //! the stored rows: contest, state, problems, languages, judgement types, teams,
-//! submissions, judgements, runs. Times are RFC 3339 with milliseconds; contest times and
-//! durations are relative times (`h:mm:ss.uuu`).
+//! submissions, judgements, runs. The objects are `leaderboard::clics`'s typed ones
+//! (serialized where JSON is needed: [`to_value`]); times are theirs too (`Time`,
+//! `RelTime`, `Seconds`).
+//!
+//! Two properties 2023-06 has that the typed objects do not carry are added here by
+//! flattening: a team's `label` (required) and a judgement's `score` (scored contests).
 
 use chrono::{DateTime, TimeZone, Utc};
+use leaderboard::clics::{
+    self as api, FileRef, JudgementType, Language, Problem, RelTime, ScoreboardType, Seconds,
+};
 use problems::Verdict;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
-use crate::contest::{Contest, Scoring, format_reltime, format_time};
+use crate::contest::{Contest, Scoring, reltime, time};
 use crate::statement;
 use crate::store::{JudgementRow, RunRow, SubmissionRow};
+
+/// An object as JSON (an event's data); these objects always serialize.
+pub fn to_value(object: &impl Serialize) -> Value {
+    serde_json::to_value(object).expect("invariant: CLICS objects serialize to JSON")
+}
+
+/// The stored objects as JSON, each with its id (for events).
+pub fn to_values<T: Serialize>(objects: &[T]) -> Vec<Value> {
+    objects.iter().map(to_value).collect()
+}
 
 fn at(ms: i64) -> DateTime<Utc> {
     Utc.timestamp_millis_opt(ms).single().unwrap_or_default()
 }
 
-fn contest_time(contest: &Contest, ms: i64) -> String {
-    format_reltime(at(ms) - contest.spec.start_time)
+fn contest_time(contest: &Contest, ms: i64) -> RelTime {
+    reltime(at(ms) - contest.spec.start_time)
 }
 
 /// The `contest` object.
-pub fn contest(c: &Contest) -> Value {
-    json!({
-        "id": c.spec.id,
-        "name": c.spec.name,
-        "formal_name": c.spec.name,
-        "start_time": format_time(c.spec.start_time),
-        "duration": format_reltime(c.spec.duration),
-        "scoreboard_freeze_duration": format_reltime(c.spec.scoreboard_freeze_duration),
-        "scoreboard_type": match c.spec.scoring { Scoring::Icpc => "pass-fail", Scoring::Ioi => "score" },
-        "penalty_time": c.spec.penalty_minutes,
-    })
+pub fn contest(c: &Contest) -> api::Contest {
+    api::Contest {
+        id: c.spec.id.clone(),
+        name: c.spec.name.clone(),
+        formal_name: Some(c.spec.name.clone()),
+        start_time: Some(time(c.spec.start_time)),
+        duration: reltime(c.spec.duration),
+        scoreboard_freeze_duration: Some(reltime(c.spec.scoreboard_freeze_duration)),
+        scoreboard_type: Some(match c.spec.scoring {
+            Scoring::Icpc => ScoreboardType::PassFail,
+            Scoring::Ioi => ScoreboardType::Score,
+        }),
+        penalty_time: Some(c.spec.penalty_minutes),
+        ..api::Contest::default()
+    }
 }
 
 /// The `state` object at `now`: started, frozen, ended and thawed as they have happened
 /// (the board thaws at the end); finalized once ended with nothing left to judge.
-pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> Value {
-    let happened = |t: DateTime<Utc>| (now >= t).then(|| format_time(t));
+pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> api::State {
+    let happened = |t: DateTime<Utc>| (now >= t).then(|| time(t));
     let end = c.end_time();
     let ended = happened(end);
-    let finalized = if ended.is_some() && !pending {
-        ended.clone()
-    } else {
-        None
-    };
-    json!({
-        "started": happened(c.spec.start_time),
-        "frozen": c.freeze_time().and_then(happened),
-        "ended": ended,
-        "thawed": c.freeze_time().and_then(|_| happened(end)),
-        "finalized": finalized,
-        "end_of_updates": finalized,
-    })
+    let finalized = ended.filter(|_| !pending);
+    api::State {
+        started: happened(c.spec.start_time),
+        frozen: c.freeze_time().and_then(happened),
+        ended,
+        thawed: c.freeze_time().and_then(|_| happened(end)),
+        finalized,
+        end_of_updates: finalized,
+    }
 }
 
 /// The `problems` objects; `files` adds the file references a participant reads the
@@ -59,56 +77,54 @@ pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> Value {
 /// `statement` (the HTML rendered from the package's Markdown, and its PDF when it has
 /// one) and `attachments` (the sample inputs and answers; 2026-01's name, an added
 /// property in 2023-06).
-pub fn problems(c: &Contest, files: bool) -> Vec<Value> {
+pub fn problems(c: &Contest, files: bool) -> Vec<Problem> {
     c.problems
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let mut v = json!({
-                "id": p.id,
-                "label": p.label,
-                "name": p.problem.name,
-                "ordinal": i,
-                "time_limit": p.problem.limits.time.as_secs_f64(),
-                "test_data_count": p.problem.sample.cases.len() + count_cases(&p.problem.secret),
-            });
-            if let Some(rgb) = &p.rgb {
-                v["rgb"] = json!(rgb);
-            }
-            if c.spec.scoring == Scoring::Ioi {
-                v["max_score"] = json!(p.max_score);
-            }
-            if files {
-                let base = format!("contests/{}/problems/{}", c.spec.id, p.id);
+            let base = format!("contests/{}/problems/{}", c.spec.id, p.id);
+            let (statement, attachments) = if files {
                 let mut statement = Vec::new();
                 if statement::html_body(&p.problem).is_some() {
-                    statement.push(json!({
-                        "href": format!("{base}/statement"),
-                        "filename": format!("{}.html", p.id),
-                        "mime": "text/html",
-                    }));
+                    statement.push(FileRef::new(
+                        format!("{base}/statement"),
+                        format!("{}.html", p.id),
+                        "text/html",
+                    ));
                 }
                 if statement::pdf(&p.problem).is_some() {
-                    statement.push(json!({
-                        "href": format!("{base}/statement.pdf"),
-                        "filename": format!("{}.pdf", p.id),
-                        "mime": "application/pdf",
-                    }));
+                    statement.push(FileRef::new(
+                        format!("{base}/statement.pdf"),
+                        format!("{}.pdf", p.id),
+                        "application/pdf",
+                    ));
                 }
-                let attachments: Vec<Value> = statement::samples(&p.problem)
+                let attachments = statement::samples(&p.problem)
                     .into_iter()
                     .map(|(name, _)| {
-                        json!({
-                            "href": format!("{base}/attachments/{name}"),
-                            "filename": name,
-                            "mime": "text/plain",
-                        })
+                        FileRef::new(format!("{base}/attachments/{name}"), name, "text/plain")
                     })
                     .collect();
-                v["statement"] = json!(statement);
-                v["attachments"] = json!(attachments);
+                (Some(statement), Some(attachments))
+            } else {
+                (None, None)
+            };
+            let cases = p.problem.sample.cases.len() + count_cases(&p.problem.secret);
+            Problem {
+                id: p.id.clone(),
+                label: p.label.clone(),
+                name: p.problem.name.clone(),
+                ordinal: u32::try_from(i).unwrap_or(u32::MAX),
+                rgb: p.rgb.clone(),
+                time_limit: Some(Seconds::from_millis(
+                    u64::try_from(p.problem.limits.time.as_millis()).unwrap_or(u64::MAX),
+                )),
+                test_data_count: u32::try_from(cases).unwrap_or(u32::MAX),
+                max_score: (c.spec.scoring == Scoring::Ioi).then_some(p.max_score),
+                statement,
+                attachments,
+                ..Problem::default()
             }
-            v
         })
         .collect()
 }
@@ -118,68 +134,84 @@ fn count_cases(g: &problems::TestGroup) -> usize {
 }
 
 /// The `languages` objects (those the contest allows).
-pub fn languages(c: &Contest) -> Vec<Value> {
+pub fn languages(c: &Contest) -> Vec<Language> {
     judge::lang::all()
         .unwrap_or_default()
         .into_iter()
         .filter(|l| c.allows_language(&l.id))
-        .map(|l| {
-            json!({
-                "id": l.id,
-                "name": l.name,
-                "entry_point_required": false,
-                "extensions": l.extensions,
-            })
+        .map(|l| Language {
+            id: l.id,
+            name: l.name,
+            entry_point_required: false,
+            extensions: l.extensions,
+            ..Language::default()
         })
         .collect()
 }
 
 /// The `judgement-types` objects, ids as in the spec.
-pub fn judgement_types() -> Vec<Value> {
+pub fn judgement_types() -> Vec<JudgementType> {
     Verdict::ALL
         .iter()
         .rev()
         .map(|v| {
-            let (name, penalty) = match v {
-                Verdict::AC => ("correct", false),
-                Verdict::WA => ("wrong answer", true),
-                Verdict::TLE => ("time limit exceeded", true),
-                Verdict::MLE => ("memory limit exceeded", true),
-                Verdict::RTE => ("run-time error", true),
-                Verdict::OLE => ("output limit exceeded", true),
-                Verdict::CE => ("compiler error", false),
-                Verdict::JE => ("judging error", false),
+            let name = match v {
+                Verdict::AC => "correct",
+                Verdict::WA => "wrong answer",
+                Verdict::TLE => "time limit exceeded",
+                Verdict::MLE => "memory limit exceeded",
+                Verdict::RTE => "run-time error",
+                Verdict::OLE => "output limit exceeded",
+                Verdict::CE => "compiler error",
+                Verdict::JE => "judging error",
             };
-            json!({"id": v.clics_id(), "name": name, "penalty": penalty, "solved": *v == Verdict::AC})
+            JudgementType::new(v.clics_id(), name, *v == Verdict::AC)
         })
         .collect()
 }
 
+/// A `teams` object: the typed team with the `label` 2023-06 requires.
+#[derive(Debug, Clone, Serialize)]
+pub struct Team {
+    /// The team.
+    #[serde(flatten)]
+    pub team: api::Team,
+    /// Its label (its id).
+    pub label: String,
+}
+
 /// The `teams` objects (tokens are never shown).
-pub fn teams(c: &Contest) -> Vec<Value> {
+pub fn teams(c: &Contest) -> Vec<Team> {
     c.spec
         .teams
         .iter()
-        .map(|t| json!({"id": t.id, "name": t.name, "label": t.id, "hidden": false}))
+        .map(|t| Team {
+            team: api::Team {
+                hidden: Some(false),
+                ..api::Team::new(&t.id, &t.name)
+            },
+            label: t.id.clone(),
+        })
         .collect()
 }
 
 /// A `submissions` object.
-pub fn submission(c: &Contest, s: &SubmissionRow) -> Value {
-    json!({
-        "id": s.id,
-        "language_id": s.language_id,
-        "problem_id": s.problem_id,
-        "team_id": s.team_id,
-        "time": format_time(at(s.time_ms)),
-        "contest_time": format_reltime(chrono::Duration::milliseconds(s.contest_time_ms)),
-        "entry_point": entry_point(&s.language_id, &s.source),
-        "files": [{
-            "href": format!("contests/{}/submissions/{}/files", c.spec.id, s.id),
-            "filename": "files.zip",
-            "mime": "application/zip",
-        }],
-    })
+pub fn submission(c: &Contest, s: &SubmissionRow) -> api::Submission {
+    api::Submission {
+        id: s.id.clone(),
+        language_id: s.language_id.clone(),
+        problem_id: s.problem_id.clone(),
+        team_id: s.team_id.clone(),
+        time: time(at(s.time_ms)),
+        contest_time: RelTime::from_millis(s.contest_time_ms),
+        entry_point: entry_point(&s.language_id, &s.source),
+        files: vec![FileRef::new(
+            format!("contests/{}/submissions/{}/files", c.spec.id, s.id),
+            "files.zip",
+            "application/zip",
+        )],
+        reaction: None,
+    }
 }
 
 /// A submission's entry point as CLICS names it: `null` for C and C++, the class for
@@ -199,39 +231,49 @@ fn entry_point(language_id: &str, source: &str) -> Option<String> {
 }
 
 /// Seconds as a whole number of milliseconds (CLICS: a multiple of 0.001).
-fn whole_ms(seconds: f64) -> f64 {
-    (seconds * 1000.0).round() / 1000.0
+fn whole_ms(seconds: f64) -> Seconds {
+    Seconds::from_millis((seconds * 1000.0).round().max(0.0) as u64)
+}
+
+/// A `judgements` object: the typed judgement with its `score` on a scored contest.
+#[derive(Debug, Clone, Serialize)]
+pub struct Judgement {
+    /// The judgement.
+    #[serde(flatten)]
+    pub judgement: api::Judgement,
+    /// Its points (IOI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// A `judgements` object.
-pub fn judgement(c: &Contest, j: &JudgementRow) -> Value {
-    let mut v = json!({
-        "id": j.id,
-        "submission_id": j.submission_id,
-        "judgement_type_id": j.verdict.clics_id(),
-        "start_time": format_time(at(j.start_ms)),
-        "start_contest_time": contest_time(c, j.start_ms),
-        "end_time": format_time(at(j.end_ms)),
-        "end_contest_time": contest_time(c, j.end_ms),
-        "max_run_time": whole_ms(j.max_run_time),
-    });
-    if c.spec.scoring == Scoring::Ioi {
-        v["score"] = json!(j.score);
+pub fn judgement(c: &Contest, j: &JudgementRow) -> Judgement {
+    Judgement {
+        judgement: api::Judgement {
+            id: j.id.clone(),
+            submission_id: j.submission_id.clone(),
+            judgement_type_id: Some(j.verdict.clics_id().to_owned()),
+            start_time: time(at(j.start_ms)),
+            start_contest_time: contest_time(c, j.start_ms),
+            end_time: Some(time(at(j.end_ms))),
+            end_contest_time: Some(contest_time(c, j.end_ms)),
+            max_run_time: Some(whole_ms(j.max_run_time)),
+        },
+        score: (c.spec.scoring == Scoring::Ioi).then_some(j.score),
     }
-    v
 }
 
 /// A `runs` object.
-pub fn run(c: &Contest, r: &RunRow) -> Value {
-    json!({
-        "id": r.id,
-        "judgement_id": r.judgement_id,
-        "ordinal": r.ordinal,
-        "judgement_type_id": r.verdict.clics_id(),
-        "time": format_time(at(r.time_ms)),
-        "contest_time": contest_time(c, r.time_ms),
-        "run_time": whole_ms(r.run_time),
-    })
+pub fn run(c: &Contest, r: &RunRow) -> api::Run {
+    api::Run {
+        id: r.id.clone(),
+        judgement_id: r.judgement_id.clone(),
+        ordinal: u32::try_from(r.ordinal).unwrap_or_default(),
+        judgement_type_id: r.verdict.clics_id().to_owned(),
+        time: time(at(r.time_ms)),
+        contest_time: contest_time(c, r.time_ms),
+        run_time: Some(whole_ms(r.run_time)),
+    }
 }
 
 #[cfg(test)]
@@ -260,6 +302,7 @@ mod tests {
         };
         let at =
             |h: i64, pending: bool| state(&contest, start + chrono::Duration::minutes(h), pending);
+        let at = |h: i64, pending: bool| to_value(&at(h, pending));
         let before = at(-10, false);
         assert!(before["started"].is_null() && before["frozen"].is_null());
         let running = at(60, false);
@@ -282,7 +325,7 @@ mod tests {
 
     #[test]
     fn judgement_types_have_the_spec_ids_and_penalties() {
-        let types = judgement_types();
+        let types = to_values(&judgement_types());
         let get = |id: &str| types.iter().find(|t| t["id"] == id).cloned().unwrap();
         assert_eq!(get("AC")["solved"], true);
         assert_eq!(get("WA")["penalty"], true);

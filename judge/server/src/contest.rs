@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use leaderboard::clics::{RelTime, Time};
 use serde::{Deserialize, Serialize};
 
 use super::error::ServerError;
@@ -98,64 +99,25 @@ fn ten() -> u32 {
     10
 }
 
-/// Parses a CLICS relative time `[-]h:mm:ss[.uuu]`.
-pub fn parse_reltime(text: &str) -> Option<chrono::Duration> {
-    let (neg, rest) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let mut parts = rest.split(':');
-    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() || m.len() != 2 {
-        return None;
-    }
-    let hours: i64 = h.parse().ok()?;
-    let minutes: i64 = m.parse().ok()?;
-    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
-    if whole.len() != 2 || minutes >= 60 || frac.len() > 3 {
-        return None;
-    }
-    let seconds: i64 = whole.parse().ok()?;
-    if seconds >= 60 {
-        return None;
-    }
-    let millis: i64 = if frac.is_empty() {
-        0
-    } else {
-        format!("{frac:0<3}").parse().ok()?
-    };
-    let total = ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;
-    Some(chrono::Duration::milliseconds(if neg {
-        -total
-    } else {
-        total
-    }))
+/// A duration as a CLICS relative time (whole milliseconds).
+pub fn reltime(d: chrono::Duration) -> RelTime {
+    RelTime::from_millis(d.num_milliseconds())
 }
 
-/// Formats a relative time as CLICS does: `h:mm:ss.uuu`.
-pub fn format_reltime(d: chrono::Duration) -> String {
-    let ms = d.num_milliseconds();
-    let sign = if ms < 0 { "-" } else { "" };
-    let ms = ms.unsigned_abs();
-    format!(
-        "{sign}{}:{:02}:{:02}.{:03}",
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000
-    )
+/// An instant as a CLICS time (whole milliseconds, written in UTC).
+pub fn time(t: DateTime<Utc>) -> Time {
+    Time::from_unix_millis(t.timestamp_millis())
 }
 
-/// Formats an absolute time as CLICS does (RFC 3339 with milliseconds, `Z`).
-pub fn format_time(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
+/// Durations in the contest file: a CLICS relative time (`5:00:00`, read by
+/// `leaderboard::clics::RelTime`, the workspace's one parser) or whole minutes;
+/// written back as a relative time.
 mod reltime_or_minutes {
+    use leaderboard::clics::RelTime;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub(super) fn serialize<S: Serializer>(d: &chrono::Duration, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&super::format_reltime(*d))
+        s.collect_str(&super::reltime(*d))
     }
 
     #[derive(Deserialize)]
@@ -170,11 +132,13 @@ mod reltime_or_minutes {
     ) -> Result<chrono::Duration, D::Error> {
         match Raw::deserialize(d)? {
             Raw::Minutes(m) => Ok(chrono::Duration::minutes(m)),
-            Raw::Text(t) => super::parse_reltime(&t).ok_or_else(|| {
-                serde::de::Error::custom(format!(
-                    "`{t}` is not a relative time (h:mm:ss[.uuu]) or a number of minutes"
-                ))
-            }),
+            Raw::Text(t) => RelTime::parse(&t)
+                .map(|r| chrono::Duration::milliseconds(r.millis()))
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "`{t}` is not a relative time (h:mm:ss[.uuu]) or a number of minutes"
+                    ))
+                }),
         }
     }
 }
@@ -350,18 +314,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reltime_round_trips_and_rejects_garbage() {
-        let d = parse_reltime("5:00:00").unwrap();
-        assert_eq!(d, chrono::Duration::hours(5));
-        assert_eq!(format_reltime(d), "5:00:00.000");
-        assert_eq!(
-            parse_reltime("-0:01:02.5").unwrap(),
-            chrono::Duration::milliseconds(-62_500)
-        );
-        assert_eq!(
-            format_reltime(chrono::Duration::milliseconds(-62_500)),
-            "-0:01:02.500"
-        );
+    fn durations_read_reltimes_and_write_them_back() {
+        let yaml = |d: &str| {
+            format!(
+                "id: c\nname: C\nstart_time: 2026-01-01T10:00:00Z\nduration: '{d}'\nproblems: []\nteams: []\n"
+            )
+        };
+        let spec: ContestSpec = serde_yaml::from_str(&yaml("01:00:02.5")).unwrap();
+        assert_eq!(spec.duration, chrono::Duration::milliseconds(3_602_500));
+        let back = serde_json::to_value(&spec).unwrap();
+        assert_eq!(back["duration"], "1:00:02.500");
+        assert_eq!(back["scoreboard_freeze_duration"], "0:00:00.000");
         for bad in [
             "5:00",
             "1:60:00",
@@ -370,7 +333,10 @@ mod tests {
             "1:0:00",
             "1:00:00.1234",
         ] {
-            assert!(parse_reltime(bad).is_none(), "{bad}");
+            assert!(
+                serde_yaml::from_str::<ContestSpec>(&yaml(bad)).is_err(),
+                "{bad}"
+            );
         }
     }
 

@@ -119,22 +119,22 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
         Utc::now() < contest.end_time() || state.store.any_pending(&contest.spec.id).await?;
     let now = clics::state(contest, Utc::now(), pending);
     let last = state.store.last_event(&contest.spec.id, "state").await?;
-    let last: Option<serde_json::Value> = last.and_then(|t| serde_json::from_str(&t).ok());
+    let last: Option<leaderboard::clics::State> = last.and_then(|t| serde_json::from_str(&t).ok());
     if last.as_ref() != Some(&now) {
         // At the start the problems gain their statement and sample files (a contest
         // added after its start had them in its opening events).
         let starts_now =
-            last.as_ref().is_some_and(|l| l["started"].is_null()) && !now["started"].is_null();
+            last.as_ref().is_some_and(|l| l.started.is_none()) && now.started.is_some();
         let mut events = Vec::new();
         if starts_now {
             events.extend(
                 clics::problems(contest, true)
                     .into_iter()
-                    .map(|data| NewEvent {
+                    .map(|problem| NewEvent {
                         kind: "problems".into(),
-                        obj_id: data["id"].as_str().map(str::to_owned),
+                        obj_id: Some(problem.id.clone()),
                         team_id: None,
-                        data: Some(data),
+                        data: Some(clics::to_value(&problem)),
                     }),
             );
         }
@@ -142,7 +142,7 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
             kind: "state".into(),
             obj_id: None,
             team_id: None,
-            data: Some(now),
+            data: Some(clics::to_value(&now)),
         });
         state.store.add_events(&contest.spec.id, &events).await?;
         state.events_changed.notify_waiters();

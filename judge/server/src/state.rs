@@ -136,18 +136,24 @@ impl AppState {
             kind: "contest".into(),
             obj_id: Some(contest.spec.id.clone()),
             team_id: None,
-            data: Some(clics::contest(&contest)),
+            data: Some(clics::to_value(&clics::contest(&contest))),
         }];
         for (kind, objects) in [
-            ("judgement-types", clics::judgement_types()),
-            ("languages", clics::languages(&contest)),
+            (
+                "judgement-types",
+                clics::to_values(&clics::judgement_types()),
+            ),
+            ("languages", clics::to_values(&clics::languages(&contest))),
             // Statement and sample files only once started (the state ticker adds them
             // at the start otherwise).
             (
                 "problems",
-                clics::problems(&contest, Utc::now() >= contest.spec.start_time),
+                clics::to_values(&clics::problems(
+                    &contest,
+                    Utc::now() >= contest.spec.start_time,
+                )),
             ),
-            ("teams", clics::teams(&contest)),
+            ("teams", clics::to_values(&clics::teams(&contest))),
         ] {
             opening.extend(objects.into_iter().map(|data| NewEvent {
                 kind: kind.into(),

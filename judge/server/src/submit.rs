@@ -217,7 +217,7 @@ pub async fn submit(
             kind: "submissions".into(),
             obj_id: Some(row.id.clone()),
             team_id: Some(row.team_id.clone()),
-            data: Some(clics::submission(contest, row)),
+            data: Some(clics::to_value(&clics::submission(contest, row))),
         })
         .await?
         .ok_or_else(|| {

@@ -189,13 +189,13 @@ async fn judge_one(
                     kind: "judgements".into(),
                     obj_id: Some(j.id.clone()),
                     team_id: Some(team.clone()),
-                    data: Some(clics::judgement(&contest, j)),
+                    data: Some(clics::to_value(&clics::judgement(&contest, j))),
                 }];
                 events.extend(runs.iter().map(|r| NewEvent {
                     kind: "runs".into(),
                     obj_id: Some(r.id.clone()),
                     team_id: Some(team.clone()),
-                    data: Some(clics::run(&contest, r)),
+                    data: Some(clics::to_value(&clics::run(&contest, r))),
                 }));
                 events
             },

@@ -404,10 +404,10 @@ async fn the_servers_feed_read_back_gives_the_servers_board() {
         .await;
     assert_eq!(status, StatusCode::OK);
     let feed = leaderboard::clics::read_feed(&text, "arena event feed").expect("the feed reads");
-    let read_back: Vec<BoardRow> = feed
-        .scoreboard(None)
-        .expect("the feed folds")
-        .into_iter()
+    let folded = feed.board(false).expect("the feed folds");
+    let read_back: Vec<BoardRow> = folded
+        .rows
+        .iter()
         .map(|row| {
             let cells = row
                 .problems
@@ -416,7 +416,7 @@ async fn the_servers_feed_read_back_gives_the_servers_board() {
                 .collect();
             (
                 row.place.lo,
-                row.team_id,
+                row.team_id.clone(),
                 row.score.points,
                 row.score.penalty,
                 cells,
@@ -463,8 +463,8 @@ async fn the_servers_feed_read_back_gives_the_servers_board() {
         }
     }
     first_served.sort();
-    let first_read: Vec<(String, String)> = feed
-        .first_to_solve()
+    let first_read: Vec<(String, String)> = folded
+        .first_to_solve
         .into_iter()
         .flat_map(|(problem, teams)| teams.into_iter().map(move |t| (problem.clone(), t)))
         .collect();

@@ -102,14 +102,16 @@ async fn api_info() -> axum::Json<Value> {
     }))
 }
 
-async fn list_contests(State(state): State<Shared>) -> axum::Json<Value> {
-    axum::Json(Value::Array(
+async fn list_contests(
+    State(state): State<Shared>,
+) -> axum::Json<Vec<leaderboard::clics::Contest>> {
+    axum::Json(
         state
             .all_contests()
             .iter()
             .map(|c| clics::contest(c))
             .collect(),
-    ))
+    )
 }
 
 async fn create_contest(
@@ -138,7 +140,7 @@ async fn create_contest(
 async fn get_contest(
     State(state): State<Shared>,
     Path(cid): Path<String>,
-) -> ApiResult<axum::Json<Value>> {
+) -> ApiResult<axum::Json<leaderboard::clics::Contest>> {
     Ok(axum::Json(clics::contest(
         contest_of(&state, &cid)?.as_ref(),
     )))
@@ -147,7 +149,7 @@ async fn get_contest(
 async fn get_state(
     State(state): State<Shared>,
     Path(cid): Path<String>,
-) -> ApiResult<axum::Json<Value>> {
+) -> ApiResult<axum::Json<leaderboard::clics::State>> {
     let contest = contest_of(&state, &cid)?;
     let pending = state.store.any_pending(&cid).await?;
     Ok(axum::Json(clics::state(&contest, Utc::now(), pending)))
@@ -159,7 +161,10 @@ async fn visible_submissions(
     who: &Viewer,
 ) -> ApiResult<Vec<Value>> {
     let rows = state.store.submissions(&contest.spec.id, who).await?;
-    Ok(rows.iter().map(|s| clics::submission(contest, s)).collect())
+    Ok(rows
+        .iter()
+        .map(|s| clics::to_value(&clics::submission(contest, s)))
+        .collect())
 }
 
 /// The objects of one CLICS collection that `who` may see.
@@ -170,10 +175,13 @@ async fn collection(
     kind: &str,
 ) -> ApiResult<Vec<Value>> {
     Ok(match kind {
-        "problems" => clics::problems(contest, statement::readable(contest, who, Utc::now())),
-        "languages" => clics::languages(contest),
-        "judgement-types" => clics::judgement_types(),
-        "teams" => clics::teams(contest),
+        "problems" => clics::to_values(&clics::problems(
+            contest,
+            statement::readable(contest, who, Utc::now()),
+        )),
+        "languages" => clics::to_values(&clics::languages(contest)),
+        "judgement-types" => clics::to_values(&clics::judgement_types()),
+        "teams" => clics::to_values(&clics::teams(contest)),
         "submissions" => visible_submissions(state, contest, who).await?,
         "judgements" => visible_judgements(state, contest, who).await?,
         "runs" => visible_runs(state, contest, who).await?,
@@ -342,7 +350,7 @@ async fn visible_judgements(
     Ok(all
         .iter()
         .filter(|j| ids.contains(j.submission_id.as_str()))
-        .map(|j| clics::judgement(contest, j))
+        .map(|j| clics::to_value(&clics::judgement(contest, j)))
         .collect())
 }
 
@@ -353,7 +361,7 @@ async fn visible_runs(state: &AppState, contest: &Contest, who: &Viewer) -> ApiR
     Ok(runs
         .iter()
         .filter(|r| ids.contains(r.judgement_id.as_str()))
-        .map(|r| clics::run(contest, r))
+        .map(|r| clics::to_value(&clics::run(contest, r)))
         .collect())
 }
 
@@ -361,7 +369,7 @@ async fn get_scoreboard(
     State(state): State<Shared>,
     Path(cid): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<axum::Json<Value>> {
+) -> ApiResult<axum::Json<leaderboard::clics::Scoreboard>> {
     let contest = contest_of(&state, &cid)?;
     let who = viewer(&state, Some(&contest), &headers)?;
     Ok(axum::Json(board::scoreboard(&state, &contest, &who).await?))

@@ -14,14 +14,14 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
+use leaderboard::clics::{RelTime, RowScore, ScoreboardProblem};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use super::{Shared, contest_of};
 use crate::auth::{self, Credential, TOKEN_COOKIE, Viewer};
 use crate::board;
 use crate::clics;
-use crate::contest::{Contest, format_reltime, format_time};
+use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::statement;
@@ -144,12 +144,8 @@ async fn contest_page(
             let langs: String = clics::languages(&contest)
                 .iter()
                 .map(|l| {
-                    let id = l["id"].as_str().unwrap_or_default();
-                    format!(
-                        "<option value='{}'>{}</option>",
-                        esc(id),
-                        esc(l["name"].as_str().unwrap_or(id))
-                    )
+                    let id = l.id.as_str();
+                    format!("<option value='{}'>{}</option>", esc(id), esc(&l.name))
                 })
                 .collect();
             format!(
@@ -178,8 +174,8 @@ async fn contest_page(
          setInterval(()=>{{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}},1000);\
          </script>",
         esc(&contest.spec.name),
-        esc(&format_time(contest.spec.start_time)),
-        esc(&format_reltime(contest.spec.duration)),
+        esc(&time(contest.spec.start_time).to_string()),
+        esc(&reltime(contest.spec.duration).to_string()),
     );
     page(&contest.spec.name, &body).into_response()
 }
@@ -209,7 +205,7 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
             format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class='verdict {}'>{}</td></tr>",
                 esc(&s.id),
-                esc(&format_reltime(chrono::Duration::milliseconds(s.contest_time_ms))),
+                esc(&RelTime::from_millis(s.contest_time_ms).to_string()),
                 esc(label),
                 esc(&s.language_id),
                 esc(verdict),
@@ -237,38 +233,29 @@ async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Str
         .iter()
         .map(|t| (t.id.as_str(), t.name.as_str()))
         .collect();
-    let rows: String = board["rows"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default()
+    let rows: String = board
+        .rows
         .iter()
         .map(|r| {
-            let cells: String = r["problems"]
-                .as_array()
-                .map(Vec::as_slice)
-                .unwrap_or_default()
-                .iter()
-                .map(cell)
-                .collect();
-            let team = r["team_id"].as_str().unwrap_or_default();
-            let score = if let Some(points) = r["score"]["score"].as_f64() {
-                format!("{points}")
-            } else {
-                format!(
-                    "{} ({})",
-                    r["score"]["num_solved"],
-                    r["score"]["total_time"].as_u64().unwrap_or_default()
-                )
+            let cells: String = r.problems.iter().map(cell).collect();
+            let team = r.team_id.as_str();
+            let score = match r.score {
+                RowScore::Score { score, .. } => format!("{score}"),
+                RowScore::PassFail {
+                    num_solved,
+                    total_time,
+                    ..
+                } => format!("{num_solved} ({total_time})"),
             };
             format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td>{cells}</tr>",
-                r["rank"],
+                r.rank,
                 esc(names.get(team).copied().unwrap_or(team)),
                 esc(&score)
             )
         })
         .collect();
-    let frozen = if board["state"]["frozen"].is_string() && board["state"]["thawed"].is_null() {
+    let frozen = if board.state.frozen.is_some() && board.state.thawed.is_none() {
         "<p>The scoreboard is frozen.</p>"
     } else {
         ""
@@ -276,10 +263,9 @@ async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Str
     format!("{frozen}<table><tr><th>#</th><th>Team</th><th>Score</th>{head}</tr>{rows}</table>")
 }
 
-fn cell(p: &Value) -> String {
-    let judged = p["num_judged"].as_u64().unwrap_or(0);
-    let pending = p["num_pending"].as_u64().unwrap_or(0);
-    let mut text = if p["solved"] == json!(true) {
+fn cell(p: &ScoreboardProblem) -> String {
+    let (judged, pending) = (p.num_judged, p.num_pending);
+    let mut text = if p.solved == Some(true) {
         format!("+{}", judged.saturating_sub(1))
     } else if judged > 0 {
         format!("-{judged}")

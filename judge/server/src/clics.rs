@@ -24,7 +24,7 @@ pub fn to_value(object: &impl Serialize) -> Value {
     serde_json::to_value(object).expect("invariant: CLICS objects serialize to JSON")
 }
 
-/// The stored objects as JSON, each with its id (for events).
+/// Objects as JSON, one value each (a collection's answer, events).
 pub fn to_values<T: Serialize>(objects: &[T]) -> Vec<Value> {
     objects.iter().map(to_value).collect()
 }
@@ -198,13 +198,22 @@ pub fn teams(c: &Contest) -> Vec<Team> {
 /// A `submissions` object.
 pub fn submission(c: &Contest, s: &SubmissionRow) -> api::Submission {
     api::Submission {
+        entry_point: entry_point(&s.language_id, &s.source),
+        ..scored_submission(c, s)
+    }
+}
+
+/// A `submissions` object without its entry point (which reads the language table):
+/// what the scoreboard folds.
+pub fn scored_submission(c: &Contest, s: &SubmissionRow) -> api::Submission {
+    api::Submission {
         id: s.id.clone(),
         language_id: s.language_id.clone(),
         problem_id: s.problem_id.clone(),
         team_id: s.team_id.clone(),
         time: time(at(s.time_ms)),
         contest_time: RelTime::from_millis(s.contest_time_ms),
-        entry_point: entry_point(&s.language_id, &s.source),
+        entry_point: None,
         files: vec![FileRef::new(
             format!("contests/{}/submissions/{}/files", c.spec.id, s.id),
             "files.zip",

@@ -70,7 +70,7 @@ fn icpc(
         .collect();
     let submissions: Vec<api::Submission> = counted
         .iter()
-        .map(|s| clics::submission(contest, s))
+        .map(|s| clics::scored_submission(contest, s))
         .collect();
     let judgements: Vec<api::Judgement> = judgements
         .iter()

@@ -3,9 +3,6 @@
 //! submissions, judgements, runs. The objects are `leaderboard::clics`'s typed ones
 //! (serialized where JSON is needed: [`to_value`]); times are theirs too (`Time`,
 //! `RelTime`, `Seconds`).
-//!
-//! Two properties 2023-06 has that the typed objects do not carry are added here by
-//! flattening: a team's `label` (required) and a judgement's `score` (scored contests).
 
 use chrono::{DateTime, TimeZone, Utc};
 use leaderboard::clics::{
@@ -170,27 +167,15 @@ pub fn judgement_types() -> Vec<JudgementType> {
         .collect()
 }
 
-/// A `teams` object: the typed team with the `label` 2023-06 requires.
-#[derive(Debug, Clone, Serialize)]
-pub struct Team {
-    /// The team.
-    #[serde(flatten)]
-    pub team: api::Team,
-    /// Its label (its id).
-    pub label: String,
-}
-
 /// The `teams` objects (tokens are never shown).
-pub fn teams(c: &Contest) -> Vec<Team> {
+pub fn teams(c: &Contest) -> Vec<api::Team> {
     c.spec
         .teams
         .iter()
-        .map(|t| Team {
-            team: api::Team {
-                hidden: Some(false),
-                ..api::Team::new(&t.id, &t.name)
-            },
-            label: t.id.clone(),
+        .map(|t| api::Team {
+            hidden: Some(false),
+            label: Some(t.id.clone()),
+            ..api::Team::new(&t.id, &t.name)
         })
         .collect()
 }
@@ -244,30 +229,17 @@ fn whole_ms(seconds: f64) -> Seconds {
     Seconds::from_millis((seconds * 1000.0).round().max(0.0) as u64)
 }
 
-/// A `judgements` object: the typed judgement with its `score` on a scored contest.
-#[derive(Debug, Clone, Serialize)]
-pub struct Judgement {
-    /// The judgement.
-    #[serde(flatten)]
-    pub judgement: api::Judgement,
-    /// Its points (IOI).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<f64>,
-}
-
 /// A `judgements` object.
-pub fn judgement(c: &Contest, j: &JudgementRow) -> Judgement {
-    Judgement {
-        judgement: api::Judgement {
-            id: j.id.clone(),
-            submission_id: j.submission_id.clone(),
-            judgement_type_id: Some(j.verdict.clics_id().to_owned()),
-            start_time: time(at(j.start_ms)),
-            start_contest_time: contest_time(c, j.start_ms),
-            end_time: Some(time(at(j.end_ms))),
-            end_contest_time: Some(contest_time(c, j.end_ms)),
-            max_run_time: Some(whole_ms(j.max_run_time)),
-        },
+pub fn judgement(c: &Contest, j: &JudgementRow) -> api::Judgement {
+    api::Judgement {
+        id: j.id.clone(),
+        submission_id: j.submission_id.clone(),
+        judgement_type_id: Some(j.verdict.clics_id().to_owned()),
+        start_time: time(at(j.start_ms)),
+        start_contest_time: contest_time(c, j.start_ms),
+        end_time: Some(time(at(j.end_ms))),
+        end_contest_time: Some(contest_time(c, j.end_ms)),
+        max_run_time: Some(whole_ms(j.max_run_time)),
         score: (c.spec.scoring == Scoring::Ioi).then_some(j.score),
     }
 }

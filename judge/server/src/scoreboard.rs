@@ -52,7 +52,7 @@ fn icpc(
     hide_from_ms: Option<i64>,
 ) -> Vec<ScoreboardRow> {
     let problems = clics::problems(contest, false);
-    let teams: Vec<api::Team> = clics::teams(contest).into_iter().map(|t| t.team).collect();
+    let teams: Vec<api::Team> = clics::teams(contest);
     let judgement_types = clics::judgement_types();
     let known_problem: HashSet<&str> = problems.iter().map(|p| p.id.as_str()).collect();
     let known_team: HashSet<&str> = teams.iter().map(|t| t.id.as_str()).collect();
@@ -75,7 +75,7 @@ fn icpc(
     let judgements: Vec<api::Judgement> = judgements
         .iter()
         .filter(|j| done.contains(j.submission_id.as_str()))
-        .map(|j| clics::judgement(contest, j).judgement)
+        .map(|j| clics::judgement(contest, j))
         .collect();
     let board = api::icpc(&IcpcInput {
         penalty_minutes: contest.spec.penalty_minutes,

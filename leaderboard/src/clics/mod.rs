@@ -231,6 +231,7 @@ mod tests {
             end_time: None,
             end_contest_time: None,
             max_run_time: None,
+            score: None,
         };
         assert_eq!(
             serde_json::to_value(&judgement).expect("writes"),

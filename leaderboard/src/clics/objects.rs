@@ -337,6 +337,9 @@ pub struct Team {
     /// ICPC id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icpc_id: Option<String>,
+    /// Its label (2023-06 requires it of a served team; older feeds may lack it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// Name.
     pub name: String,
     /// Name to show, when not `name`.
@@ -445,6 +448,9 @@ pub struct Judgement {
     /// The longest run, in whole milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_run_time: Option<Seconds>,
+    /// Its points, on a scored contest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// A run of one test case (2023-06 "Runs").

@@ -4,6 +4,8 @@
 //! submissions, the body-size limit on every route). Judging itself is tested on the real
 //! `judge serve` in `judge/cli/tests/`.
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -288,25 +290,7 @@ async fn the_body_limit_covers_the_api_and_the_web_form() {
 
 /// `(status, content type, body bytes)` of a GET.
 async fn fetch(fx: &Fixture, path: &str, token: Option<&str>) -> (StatusCode, String, Vec<u8>) {
-    let mut request = Request::get(path);
-    if let Some(token) = token {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-    }
-    let res = fx
-        .app
-        .clone()
-        .oneshot(request.body(Body::empty()).expect("request"))
-        .await
-        .expect("infallible");
-    let status = res.status();
-    let content_type = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    (status, content_type, bytes.to_vec())
+    common::get(&fx.app, path, token).await
 }
 
 #[tokio::test]

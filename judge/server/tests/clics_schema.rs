@@ -4,6 +4,7 @@
 //! worker on bubblewrap, an ICPC contest and an IOI one, submissions accepted, rejected,
 //! failing to compile and partly scored.
 
+mod common;
 mod schema;
 
 use std::collections::HashMap;
@@ -13,7 +14,6 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -32,18 +32,7 @@ struct Live {
 
 impl Live {
     async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, String) {
-        let mut request = Request::get(path);
-        if let Some(token) = token {
-            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-        }
-        let res = self
-            .app
-            .clone()
-            .oneshot(request.body(Body::empty()).expect("request"))
-            .await
-            .expect("infallible");
-        let status = res.status();
-        let bytes = res.into_body().collect().await.expect("body").to_bytes();
+        let (status, _, bytes) = common::get(&self.app, path, token).await;
         (status, String::from_utf8_lossy(&bytes).into_owned())
     }
 

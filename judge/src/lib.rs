@@ -10,6 +10,7 @@ pub mod grade;
 pub mod lang;
 pub mod sandbox;
 pub mod supervisor;
+pub mod timelimit;
 pub mod verify;
 
 pub use error::{Error, Result};

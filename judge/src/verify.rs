@@ -3,7 +3,8 @@
 //! `memory_limit_exceeded`, `output_limit_exceeded` and `compile_error`), and on scored
 //! problems a total score in its expected range (`problems::ReferenceSubmission::score`;
 //! a `partially_accepted` submission without one must score above 0 and below the
-//! maximum).
+//! maximum). A package without a time limit gets the one derived from its accepted
+//! submissions ([`crate::timelimit`]).
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +14,7 @@ use serde::Serialize;
 
 use crate::grade::{Options, Submission, judge};
 use crate::sandbox::SandboxConfig;
+use crate::timelimit::{self, Provenance};
 
 /// One reference submission's check.
 #[derive(Debug, Clone, Serialize)]
@@ -58,15 +60,29 @@ impl Row {
     }
 }
 
-/// Judges every reference submission of the package in `dir`, `parallel` at a time.
-/// `Err` carries the package's problems when it cannot be loaded.
+/// What `verify` found: where the time limit came from, and one row per reference
+/// submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verification {
+    /// The time limit the submissions ran under, and where it came from.
+    pub time_limit: Provenance,
+    /// Each reference submission's check.
+    pub rows: Vec<Row>,
+}
+
+/// Judges every reference submission of the package in `dir` (loaded for its author:
+/// every check), `parallel` at a time. A package without a time limit gets one derived
+/// from its accepted submissions first ([`crate::timelimit::resolve`], cached under
+/// `timelimits`). `Err` carries the package's problems when it cannot be loaded.
 pub async fn verify(
     dir: &Path,
     config: &SandboxConfig,
     options: &Options,
     parallel: usize,
-) -> crate::Result<Vec<Row>> {
-    let (problem, _warnings) = problems::load(dir)?;
+    timelimits: Option<&Path>,
+) -> crate::Result<Verification> {
+    let (mut problem, _warnings) = problems::load(dir)?;
+    let time_limit = timelimit::resolve(&mut problem, config, options, timelimits).await?;
     let problem = &problem;
     let rows = futures_util::stream::iter(problem.submissions.iter())
         .map(|reference| async move {
@@ -104,7 +120,7 @@ pub async fn verify(
         .buffered(parallel.max(1))
         .collect::<Vec<_>>()
         .await;
-    Ok(rows)
+    Ok(Verification { time_limit, rows })
 }
 
 #[cfg(test)]

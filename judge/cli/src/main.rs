@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use judge::problems::Verdict;
+use judge::problems::{TimeLimitSource, Verdict};
 use judge::sandbox::{BackendKind, SandboxConfig};
 use judge::{Options, Submission};
 
@@ -151,14 +151,24 @@ fn main() -> ExitCode {
     }
 }
 
-fn cache_dir() -> PathBuf {
+/// `$ARENA_CACHE`, else `~/.cache/arena`.
+fn arena_cache() -> PathBuf {
     std::env::var_os("ARENA_CACHE")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
             PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
                 .join(".cache/arena")
         })
-        .join("compiled")
+}
+
+/// The compile cache.
+fn cache_dir() -> PathBuf {
+    arena_cache().join("compiled")
+}
+
+/// Derived time limits, one file per package identity ([`judge::timelimit`]).
+fn timelimit_dir() -> PathBuf {
+    arena_cache().join("timelimits")
 }
 
 async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
@@ -254,7 +264,7 @@ async fn run(
     no_cache: bool,
     file: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let (problem, warnings) = judge::problems::load(problem_dir)?;
+    let (mut problem, warnings) = judge::problems::load_for_judging(problem_dir)?;
     for warning in &warnings {
         eprintln!("{warning}");
     }
@@ -265,6 +275,16 @@ async fn run(
         run_all: all,
         cache_dir: (!no_cache).then(cache_dir),
     };
+    if problem.limits.time_source == TimeLimitSource::Default {
+        eprintln!(
+            "no time limit in {}: it comes from the package's accepted submissions, measured \
+             once and kept in {}",
+            problem_dir.display(),
+            timelimit_dir().display()
+        );
+    }
+    let time_limit =
+        judge::timelimit::resolve(&mut problem, &config, &options, Some(&timelimit_dir())).await?;
     let mut stdout = std::io::stdout();
     let mut on_test = |test: &judge::TestResult| {
         let line = if json {
@@ -279,10 +299,14 @@ async fn run(
     };
     let report = judge::judge(&problem, &submission, &config, &options, &mut on_test).await?;
     if json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).context("serializing the report")?
-        );
+        let mut value = serde_json::to_value(&report).context("serializing the report")?;
+        if let Some(object) = value.as_object_mut() {
+            object.insert(
+                "time_limit".to_owned(),
+                serde_json::to_value(&time_limit).context("serializing the time limit")?,
+            );
+        }
+        println!("{value}");
     } else {
         if !report.compile.ok {
             println!("{}", report.compile.log.trim_end());
@@ -291,6 +315,7 @@ async fn run(
             "verdict {} ({} of {} tests passed, score {})",
             report.verdict, report.passed, report.total, report.score
         );
+        println!("{time_limit}");
     }
     Ok(match report.verdict {
         Verdict::AC => ExitCode::SUCCESS,
@@ -318,15 +343,25 @@ async fn verify(
         "problem", "submission", "expected", "got", "max cpu"
     );
     for dir in packages {
-        let rows = match judge::verify::verify(dir, &config, &options, parallel).await {
-            Ok(rows) => rows,
+        let timelimits = timelimit_dir();
+        let verification = match judge::verify::verify(
+            dir,
+            &config,
+            &options,
+            parallel,
+            Some(&timelimits),
+        )
+        .await
+        {
+            Ok(it) => it,
             Err(err) => {
-                println!("{:<20} package error: {err}", dir.display());
+                println!("{:<20} package error: {}", dir.display(), err.with_causes());
                 failures += 1;
                 continue;
             }
         };
-        for row in rows {
+        println!("{:<20} {}", dir.display(), verification.time_limit);
+        for row in verification.rows {
             let expected = row
                 .expected
                 .iter()

@@ -6,7 +6,8 @@ use std::path::Path;
 use expect_test::{Expect, expect};
 use problems::{Error, Severity, Validation};
 
-fn write(root: &Path, path: &str, text: &str) {
+/// Writes `text` to `path` below `root`, making its folders.
+pub(crate) fn write(root: &Path, path: &str, text: &str) {
     let path = root.join(path);
     std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
     std::fs::write(path, text).expect("write");

@@ -7,11 +7,7 @@ use std::path::{Path, PathBuf};
 
 use problems::{Error, LoadMode, Severity, TimeLimitSource, load_with};
 
-fn write(root: &Path, path: &str, text: &str) {
-    let path = root.join(path);
-    std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
-    std::fs::write(path, text).expect("write");
-}
+use crate::broken::write;
 
 /// A legacy package as problemtools' users write them: a multiplier and no limit, and
 /// submission folders the judge does not know.

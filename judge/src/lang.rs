@@ -103,13 +103,39 @@ impl Language {
         Language::expand(&self.source, &Language::class_name(source), 0)
     }
 
-    /// A command with its placeholders replaced.
+    /// A command for the one-file program `source` (a submission) with its placeholders
+    /// replaced.
     pub fn command(&self, template: &[String], source: &str, memory_mib: u64) -> Vec<String> {
-        let class = Language::class_name(source);
-        template
-            .iter()
-            .map(|arg| Language::expand(arg, &class, memory_mib))
-            .collect()
+        let name = self.source_name(source);
+        self.program_command(
+            template,
+            &name,
+            &Language::class_name(source),
+            std::slice::from_ref(&name),
+            memory_mib,
+        )
+    }
+
+    /// A command for a program of several files: `main` is its main source's file name
+    /// (`{source}`), `class` its Java class and `files` the sources compiled together (an
+    /// argument that is exactly `{files}` becomes one argument per file).
+    pub fn program_command(
+        &self,
+        template: &[String],
+        main: &str,
+        class: &str,
+        files: &[String],
+        memory_mib: u64,
+    ) -> Vec<String> {
+        let mut res = Vec::with_capacity(template.len() + files.len());
+        for arg in template {
+            if arg == "{files}" {
+                res.extend(files.iter().cloned());
+            } else {
+                res.push(Language::expand(arg, class, memory_mib).replace("{source}", main));
+            }
+        }
+        res
     }
 }
 
@@ -149,6 +175,47 @@ mod tests {
         assert_eq!(
             java.command(&java.run, "public class Echo {}", 256)[4],
             "-Xmx256m"
+        );
+    }
+
+    #[test]
+    fn commands_of_one_file_and_of_several() {
+        let table = all().expect("table");
+        let commands = |id: &str, files: &[&str], main: &str| {
+            let lang = table.iter().find(|l| l.id == id).expect("known");
+            let files = files.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+            let stem = main.split('.').next().unwrap_or_default();
+            let compile = lang.program_command(&lang.compile, main, stem, &files, 64);
+            let run = lang.program_command(&lang.run, main, stem, &files, 64);
+            format!("{} | {}", compile.join(" "), run.join(" "))
+        };
+        // A submission: the one source, as before `{files}` existed.
+        let cpp = by_id("cpp").expect("cpp");
+        assert_eq!(
+            cpp.command(&cpp.compile, "int main(){}", 64).join(" "),
+            "g++ -std=gnu++20 -O2 -pipe -o main main.cpp"
+        );
+        let python = by_id("python3").expect("python3");
+        assert_eq!(
+            python.command(&python.run, "", 64).join(" "),
+            "python3 -S main.py"
+        );
+        // Validator folders: every source compiled together, the main one run.
+        assert_eq!(
+            commands("cpp", &["validate.cc", "util.cpp"], "validate.cc"),
+            "g++ -std=gnu++20 -O2 -pipe -o main validate.cc util.cpp | ./main"
+        );
+        assert_eq!(
+            commands("c", &["a.c", "b.c"], "a.c"),
+            "gcc -std=gnu17 -O2 -pipe -o main a.c b.c -lm | ./main"
+        );
+        assert_eq!(
+            commands("python3", &["lib.py", "check.py"], "check.py"),
+            "python3 -S -c import py_compile, sys; py_compile.compile('check.py', doraise=True) | python3 -S check.py"
+        );
+        assert_eq!(
+            commands("java", &["Check.java", "Util.java"], "Check.java"),
+            "javac -encoding UTF-8 -J-Xss64m Check.java | java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss64m -Xmx64m -cp . Check"
         );
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use problems::{Problem, TestCase, Validation, ValidatorConvention, Verdict};
 
-use super::Submission;
+use super::compile::{ProgramBuild, program_parts};
 use crate::sandbox::RunReport;
 use crate::{Error, Result};
 
@@ -15,10 +15,10 @@ use crate::{Error, Result};
 pub(super) enum Checker {
     /// The default validator; flags per test case.
     Default,
-    /// A custom output validator, compiled like a submission.
+    /// A custom output validator (or interactor), built from its folder.
     Custom {
-        /// Its source and language.
-        unit: Box<Submission>,
+        /// Its files, how to compile it and how to run it.
+        program: Box<ProgramBuild>,
         /// Its calling convention.
         convention: ValidatorConvention,
         /// Arguments from `problem.yaml`.
@@ -29,7 +29,7 @@ pub(super) enum Checker {
 }
 
 impl Checker {
-    /// The problem's checker, with the custom validator's source read.
+    /// The problem's checker, with the custom validator's files read.
     pub(super) fn of(problem: &Problem) -> Result<Checker> {
         let Validation::Custom {
             flags,
@@ -40,16 +40,26 @@ impl Checker {
         else {
             return Ok(Checker::Default);
         };
-        // `load` has checked that there is exactly one source.
-        let path = problem.output_validator_source().ok_or_else(|| {
-            Error::Unsupported(format!(
-                "problem {} has no single output validator source",
-                problem.short_name
-            ))
-        })?;
-        let unit = Submission::from_file(&path, None, u64::MAX)?;
+        // `load` has checked that there is a program.
+        let program = problem
+            .output_validator_program()
+            .ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "problem {} has no output validator",
+                    problem.short_name
+                ))
+            })?
+            .map_err(|why| {
+                Error::Unsupported(format!(
+                    "problem {}: output validator: {why}",
+                    problem.short_name
+                ))
+            })?;
+        let parts = program_parts!(&program, &problem.root);
+        // A validator's Java heap, as before programs of several files.
+        let memory_mib = 256;
         Ok(Checker::Custom {
-            unit: Box::new(unit),
+            program: Box::new(ProgramBuild::read(&parts, memory_mib)?),
             convention: *convention,
             flags: flags.clone(),
             interactive: *interactive,

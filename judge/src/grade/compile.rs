@@ -1,7 +1,13 @@
 //! Compiling the submission and the output validator in the sandbox, each as one job, with
-//! a cache of builds keyed by the SHA-256 of the recipe hash, language, command, source
-//! name and source. A build's files end up in `/judge/src/<unit>/build/`, for the test
-//! job to copy in.
+//! a cache of builds keyed by the SHA-256 of the recipe hash, language, command and every
+//! file (name and content). A unit's files are in `/judge/src/<unit>/files/`, copied into
+//! its work folder to compile; the build (the work folder's regular files afterwards) ends
+//! up in `/judge/src/<unit>/build/`, for the test job to copy in.
+//!
+//! A validator program (see `problems`' `ValidatorProgram`) is built the way problemtools
+//! and DOMjudge build one: every file of its folder is copied in (headers beside the
+//! sources), the sources of its language are compiled together by the language table's
+//! command, or its `build` script runs and its `run` script is the program.
 
 use std::ops::ControlFlow;
 use std::os::unix::fs::PermissionsExt;
@@ -9,9 +15,51 @@ use std::path::{Path, PathBuf};
 
 use sha2::Digest;
 
+use problems::Limits;
+
 use super::{Checker, CompileInfo, Ctx, Submission};
-use crate::sandbox::{Job, JobLimits, RunIo, SANDBOX_UID, VALIDATOR_UID, sandbox_env};
+use crate::sandbox::{
+    Job, JobLimits, RunIo, SANDBOX_UID, Sandbox, SandboxConfig, VALIDATOR_UID, Workspace,
+    sandbox_env,
+};
 use crate::{Error, Result};
+
+/// The compile command of a program with `build`/`run` scripts: the `build` script, when
+/// there is one, then a check that `run` exists.
+const SCRIPTS_BUILD: &str = "chmod u+x build run 2>/dev/null; \
+    if [ -f build ]; then ./build || exit $?; fi; \
+    if [ ! -f run ]; then echo 'no run script after build' >&2; exit 1; fi; chmod u+x run";
+
+/// What is compiled: files written into the unit's source folder, the compile command run
+/// in its work folder, and the language (for the cache key).
+#[derive(Debug, Clone)]
+pub(super) struct Recipe {
+    /// The language id, or `scripts` for `build`/`run`.
+    pub(super) language: String,
+    /// File names and contents.
+    pub(super) files: Vec<(String, Vec<u8>)>,
+    /// The compile command.
+    pub(super) command: Vec<String>,
+}
+
+impl Recipe {
+    /// A submission's: its one source under the language's source name.
+    pub(super) fn submission(submission: &Submission, limits: &Limits) -> Recipe {
+        let lang = &submission.language;
+        Recipe {
+            language: lang.id.clone(),
+            files: vec![(
+                lang.source_name(&submission.source),
+                submission.source.clone().into_bytes(),
+            )],
+            command: lang.command(
+                &lang.compile,
+                &submission.source,
+                limits.memory_bytes.div_ceil(1024 * 1024),
+            ),
+        }
+    }
+}
 
 /// What is being compiled: the submission or the output validator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,47 +103,186 @@ impl Unit {
     }
 }
 
+/// The parts of a `problems` validator program the judge builds it from.
+// FIXME: take `problems::ValidatorProgram` itself once `problems` re-exports it (its
+// package/mod.rs and lib.rs are the loader owner's); `program_parts!` fills this view.
+pub(super) struct ProgramParts<'a> {
+    /// For messages (`output_validators/check (C++: validate.cc)`).
+    pub(super) name: String,
+    pub(super) folder: &'a Path,
+    pub(super) files: &'a [String],
+    /// The language table id, `None` with `build`/`run` scripts.
+    pub(super) language: Option<&'static str>,
+    pub(super) sources: &'a [String],
+    pub(super) main: Option<&'a str>,
+    pub(super) scripts: bool,
+}
+
+/// The [`ProgramParts`] of a `problems` validator program of the package in `root`.
+macro_rules! program_parts {
+    ($program:expr, $root:expr) => {{
+        let program = $program;
+        $crate::grade::compile::ProgramParts {
+            name: program.describe($root),
+            folder: &program.folder,
+            files: &program.files,
+            language: if program.build_script || program.run_script {
+                None
+            } else {
+                program.language.map(|l| l.id())
+            },
+            sources: &program.sources,
+            main: program.main.as_deref(),
+            scripts: program.build_script || program.run_script,
+        }
+    }};
+}
+pub(super) use program_parts;
+
+/// A validator program (output validator, interactor or input validator) ready to build:
+/// its recipe and the command that runs the build.
+#[derive(Debug, Clone)]
+pub(super) struct ProgramBuild {
+    /// What it is, for messages (`output_validators/check (C++: validate.cc)`).
+    pub(super) name: String,
+    pub(super) recipe: Recipe,
+    /// The command that runs it (its arguments are added by the caller).
+    pub(super) run: Vec<String>,
+}
+
+impl ProgramBuild {
+    /// Reads every file of `program` and decides how to compile and run it: the language
+    /// table's commands over every source of its language, or its `build`/`run` scripts.
+    /// `memory_mib` fills `{memory_mib}`.
+    pub(super) fn read(program: &ProgramParts<'_>, memory_mib: u64) -> Result<ProgramBuild> {
+        let mut files = Vec::with_capacity(program.files.len());
+        for name in program.files {
+            let path = program.folder.join(name);
+            let text = std::fs::read(&path).map_err(|source| Error::Io {
+                what: "cannot read",
+                path,
+                source,
+            })?;
+            files.push((name.clone(), text));
+        }
+        let (language, command, run) = match (program.scripts, program.language, program.main) {
+            (true, _, _) => (
+                "scripts".to_owned(),
+                vec![
+                    "/bin/sh".to_owned(),
+                    "-c".to_owned(),
+                    SCRIPTS_BUILD.to_owned(),
+                ],
+                vec!["./run".to_owned()],
+            ),
+            (false, Some(id), Some(main)) => {
+                let lang = crate::lang::by_id(id)?;
+                let text = files
+                    .iter()
+                    .find(|(name, _)| name == main)
+                    .map(|(_, text)| String::from_utf8_lossy(text).into_owned())
+                    .unwrap_or_default();
+                let class = if id == "java" {
+                    main.trim_end_matches(".java").to_owned()
+                } else {
+                    crate::lang::Language::class_name(&text)
+                };
+                let compile =
+                    lang.program_command(&lang.compile, main, &class, program.sources, memory_mib);
+                let run =
+                    lang.program_command(&lang.run, main, &class, program.sources, memory_mib);
+                (lang.id, compile, run)
+            }
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "{}: no build script and no source to build",
+                    program.name
+                )));
+            }
+        };
+        Ok(ProgramBuild {
+            name: program.name.clone(),
+            recipe: Recipe {
+                language,
+                files,
+                command,
+            },
+            run,
+        })
+    }
+}
+
 impl Ctx<'_> {
     /// Compiles the custom output validator, when the problem has one; returns its build's
-    /// file names. A validator that does not compile is the judge's failure.
+    /// file names. A validator that does not compile is the judge's failure, naming the
+    /// validator and giving the compiler's output.
     pub(super) async fn compile_validator(&mut self) -> Result<Option<Vec<String>>> {
         let checker = self.checker;
-        let Checker::Custom { unit, .. } = checker else {
+        let Checker::Custom { program, .. } = checker else {
             return Ok(None);
         };
-        let (info, build) = self.compile(unit, Unit::Validator).await?;
+        let (info, build) = self.compile(&program.recipe, Unit::Validator).await?;
         match build {
             Some(build) => Ok(Some(build)),
-            None => Err(Error::Unsupported(format!(
-                "the output validator does not compile:\n{}",
-                info.log
-            ))),
+            None => Err(does_not_compile("output validator", &program.name, &info)),
         }
     }
 
-    /// Compiles `source` as `unit` (or takes the build from the cache); returns the build's
+    /// Compiles `recipe` as `unit` (or takes the build from the cache); returns the build's
     /// file names, or `None` on a compile error.
     pub(super) async fn compile(
         &mut self,
-        source: &Submission,
+        recipe: &Recipe,
         unit: Unit,
     ) -> Result<(CompileInfo, Option<Vec<String>>)> {
-        let limits = &self.problem.limits;
-        let lang = &source.language;
-        let source_name = lang.source_name(&source.source);
-        let command = lang.command(
-            &lang.compile,
-            &source.source,
-            limits.memory_bytes.div_ceil(1024 * 1024),
-        );
-        let key = cache_key(&self.config.recipe_hash, source, &command, &source_name);
+        let mut env = BuildEnv {
+            config: self.config,
+            cache_dir: self.options.cache_dir.as_deref(),
+            backend: self.options.backend.name(),
+            limits: &self.problem.limits,
+            ws: &mut self.ws,
+            sandbox: &mut self.sandbox,
+        };
+        env.compile(recipe, unit).await
+    }
+}
+
+/// The judge error of a program that does not compile: what it is, which one, and the
+/// compiler's output.
+pub(super) fn does_not_compile(what: &str, name: &str, info: &CompileInfo) -> Error {
+    Error::Unsupported(format!(
+        "the {what} {name} does not compile:\n{}",
+        info.log.trim_end()
+    ))
+}
+
+/// What a compile needs: the sandbox and its folders, the cache and the limits.
+pub(super) struct BuildEnv<'a> {
+    pub(super) config: &'a SandboxConfig,
+    pub(super) cache_dir: Option<&'a Path>,
+    pub(super) backend: &'static str,
+    pub(super) limits: &'a Limits,
+    pub(super) ws: &'a mut Workspace,
+    pub(super) sandbox: &'a mut Sandbox,
+}
+
+impl BuildEnv<'_> {
+    /// Compiles `recipe` as `unit` in one job (or takes the build from the cache): its
+    /// files are copied into the work folder and its command runs there; returns the
+    /// build's file names, or `None` on a compile error.
+    pub(super) async fn compile(
+        &mut self,
+        recipe: &Recipe,
+        unit: Unit,
+    ) -> Result<(CompileInfo, Option<Vec<String>>)> {
+        let limits = self.limits;
+        let key = cache_key(&self.config.recipe_hash, recipe);
         let host_unit = self.ws.host_src().join(unit.tag());
+        let host_files = host_unit.join("files");
         let host_build = host_unit.join("build");
-        create_unit_dirs(unit, &host_unit, &host_build)?;
+        create_unit_dirs(unit, &host_unit, &[&host_files, &host_build])?;
         let cached = self
-            .options
             .cache_dir
-            .as_ref()
             .map(|dir| dir.join(&key))
             .filter(|dir| dir.join(".complete").is_file());
         if let Some(dir) = cached {
@@ -109,12 +296,20 @@ impl Ctx<'_> {
             };
             return Ok((info, Some(names)));
         }
-        let host_source = host_unit.join(&source_name);
-        std::fs::write(&host_source, source.source.as_bytes()).map_err(|err| Error::Io {
-            what: "cannot write",
-            path: host_source,
-            source: err,
-        })?;
+        let mut copy_in = Vec::with_capacity(recipe.files.len());
+        for (name, text) in &recipe.files {
+            let host_file = host_files.join(name);
+            std::fs::write(&host_file, text).map_err(|err| Error::Io {
+                what: "cannot write",
+                path: host_file,
+                source: err,
+            })?;
+            copy_in.push((
+                unit.src_dir().join("files").join(name),
+                Path::new(unit.workdir()).join(name),
+                None,
+            ));
+        }
         let compile_ms = limits.compilation_time.as_millis() as u64;
         let log = format!("/judge/out/{}-compile.log", unit.tag());
         let out_build = format!("/judge/out/{}-build", unit.tag());
@@ -122,12 +317,8 @@ impl Ctx<'_> {
             uid: unit.uid(),
             gid: unit.uid(),
             workdir: unit.workdir().into(),
-            copy_in: vec![(
-                unit.src_dir().join(&source_name),
-                Path::new(unit.workdir()).join(&source_name),
-                None,
-            )],
-            command,
+            copy_in,
+            command: recipe.command.clone(),
             env: sandbox_env(),
             limits: JobLimits {
                 cpu_ms: compile_ms,
@@ -144,7 +335,7 @@ impl Ctx<'_> {
         let mut report = None;
         self.sandbox
             .exec(
-                &mut self.ws,
+                self.ws,
                 job,
                 limits.compilation_memory_bytes.min(4 << 30),
                 &mut |run| {
@@ -153,7 +344,7 @@ impl Ctx<'_> {
                 },
             )
             .await?;
-        let backend = self.options.backend.name();
+        let backend = self.backend;
         let run = report.ok_or_else(|| Error::Sandbox {
             backend,
             why: "no compile report".to_owned(),
@@ -187,46 +378,48 @@ impl Ctx<'_> {
         }
         let build_dir = self.ws.host_out_file(Path::new(&out_build));
         let names = copy_files(&build_dir, &host_build)?;
-        if let Some(cache) = &self.options.cache_dir {
+        if let Some(cache) = self.cache_dir {
             store_in_cache(&build_dir, &cache.join(&key));
         }
         Ok((info, Some(names)))
     }
 }
 
-/// The cache key of a build: the hex SHA-256 of the recipe hash, the language id, the
-/// compile command, the source name and the source, each followed by a zero byte.
-fn cache_key(
-    recipe_hash: &str,
-    source: &Submission,
-    command: &[String],
-    source_name: &str,
-) -> String {
+/// The cache key of a build: the hex SHA-256 of the recipe hash, the language id and the
+/// compile command, each followed by a zero byte, then of every file its name, a zero
+/// byte, its length (8 bytes little-endian) and its content.
+fn cache_key(recipe_hash: &str, recipe: &Recipe) -> String {
     let mut hasher = sha2::Sha256::new();
     for part in [
         recipe_hash,
-        source.language.id.as_str(),
-        &command.join("\u{1f}"),
-        source_name,
-        &source.source,
+        recipe.language.as_str(),
+        &recipe.command.join("\u{1f}"),
     ] {
         hasher.update(part.as_bytes());
         hasher.update([0]);
     }
+    for (name, text) in &recipe.files {
+        hasher.update(name.as_bytes());
+        hasher.update([0]);
+        hasher.update((text.len() as u64).to_le_bytes());
+        hasher.update(text);
+    }
     hex::encode(hasher.finalize())
 }
 
-/// Creates the unit's host folders (`/judge/src/<unit>/` and its `build/`); the
+/// Creates the unit's host folders (`/judge/src/<unit>/` and `dirs` in it); the
 /// validator's are its user's alone: the submission may not read the validator (nor
 /// anything it reads).
-fn create_unit_dirs(unit: Unit, host_unit: &Path, host_build: &Path) -> Result<()> {
-    std::fs::create_dir_all(host_build).map_err(|source| Error::Io {
-        what: "cannot create",
-        path: host_build.to_path_buf(),
-        source,
-    })?;
+fn create_unit_dirs(unit: Unit, host_unit: &Path, dirs: &[&Path]) -> Result<()> {
+    for dir in dirs {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            what: "cannot create",
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
     if unit == Unit::Validator {
-        for dir in [host_unit, host_build] {
+        for dir in std::iter::once(host_unit).chain(dirs.iter().copied()) {
             std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
                 .and_then(|()| {
                     std::os::unix::fs::chown(dir, Some(VALIDATOR_UID), Some(VALIDATOR_UID))
@@ -283,5 +476,41 @@ fn store_in_cache(build: &Path, dest: &Path) {
         if std::fs::rename(&tmp, dest).is_err() {
             let _ = std::fs::remove_dir_all(&tmp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_key_covers_every_file() {
+        let recipe = |files: &[(&str, &str)]| Recipe {
+            language: "cpp".to_owned(),
+            files: files
+                .iter()
+                .map(|(name, text)| ((*name).to_owned(), text.as_bytes().to_vec()))
+                .collect(),
+            command: vec!["g++".to_owned(), "validate.cc".to_owned()],
+        };
+        let base = cache_key("r", &recipe(&[("validate.cc", "x"), ("validate.h", "a")]));
+        // A header's content, a file's name, a new file, or where a byte sits between
+        // name and content: each is another build.
+        for other in [
+            recipe(&[("validate.cc", "x"), ("validate.h", "b")]),
+            recipe(&[("validate.cc", "x"), ("helper.h", "a")]),
+            recipe(&[("validate.cc", "x"), ("validate.h", "a"), ("README", "")]),
+            recipe(&[("validate.cc", "x"), ("validate.ha", "")]),
+        ] {
+            assert_ne!(cache_key("r", &other), base, "{:?}", other.files);
+        }
+        assert_eq!(
+            cache_key("r", &recipe(&[("validate.cc", "x"), ("validate.h", "a")])),
+            base
+        );
+        assert_ne!(
+            cache_key("s", &recipe(&[("validate.cc", "x"), ("validate.h", "a")])),
+            base
+        );
     }
 }

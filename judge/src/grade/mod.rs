@@ -18,6 +18,7 @@
 
 mod check;
 mod compile;
+mod input;
 mod plan;
 mod score;
 
@@ -29,6 +30,7 @@ use problems::{Problem, TestCase, Verdict};
 use serde::Serialize;
 
 pub use check::classify;
+pub use input::{InputCheck, InputValidation, VALID_INPUT, validate_inputs};
 pub use score::{GroupScore, case_maxima, group_score, is_scored};
 
 use crate::lang::Language;
@@ -219,7 +221,8 @@ impl Ctx<'_> {
     /// aggregates the results.
     async fn grade(&mut self, on_test: &mut (dyn FnMut(&TestResult) + Send)) -> Result<Report> {
         let cases = self.problem.test_cases();
-        let (compile, build) = self.compile(self.submission, Unit::Submission).await?;
+        let recipe = compile::Recipe::submission(self.submission, &self.problem.limits);
+        let (compile, build) = self.compile(&recipe, Unit::Submission).await?;
         let report = Report {
             verdict: Verdict::CE,
             score: 0.0,

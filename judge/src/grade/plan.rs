@@ -13,8 +13,8 @@ use crate::sandbox::{
     Job, JobLimits, RunIo, SANDBOX_UID, VALIDATOR_UID, ValidatorStep, sandbox_env,
 };
 
-/// Limits of an output validator's run.
-const VALIDATOR_LIMITS: JobLimits = JobLimits {
+/// Limits of a validator's run (output validator, interactor or input validator).
+pub(super) const VALIDATOR_LIMITS: JobLimits = JobLimits {
     cpu_ms: 30_000,
     wall_ms: 60_000,
     output_bytes: 8 << 20,
@@ -103,7 +103,7 @@ impl Ctx<'_> {
         case: &TestCase,
         stdout: &Path,
     ) -> Result<Option<ValidatorStep>> {
-        let Checker::Custom { unit, flags, .. } = self.checker else {
+        let Checker::Custom { program, flags, .. } = self.checker else {
             return Ok(None);
         };
         let convention = self.checker.convention().unwrap_or_default();
@@ -113,7 +113,7 @@ impl Ctx<'_> {
         let answer = self
             .ws
             .add_for_validator(&format!("{idx:04}.ans"), &case.answer)?;
-        let mut command = unit.language.command(&unit.language.run, &unit.source, 256);
+        let mut command = program.run.clone();
         let (stdin, feedback_dir, give_output) = match convention {
             ValidatorConvention::Kattis => {
                 let feedback: PathBuf = format!("/judge/out/fb-{idx:04}/").into();

@@ -224,7 +224,7 @@ impl Contest {
             if p.package.is_relative() {
                 p.package = base.join(&p.package);
             }
-            match problems::load(&p.package) {
+            match problems::load_for_judging(&p.package) {
                 Ok((problem, _warnings)) => {
                     let id = p.id.clone().unwrap_or_else(|| problem.short_name.clone());
                     if !ids.insert(id.clone()) {

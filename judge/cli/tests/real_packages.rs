@@ -67,8 +67,9 @@ fn doubling_package(validate_cc: &str, extra: &[(&str, &str)]) -> tempfile::Temp
 }
 
 /// A validator of two C++ sources and a header builds (all sources compiled together, the
-/// header beside them) and judges: AC, WA with its message, and a validator that does not
-/// compile is a judge error naming it with the compiler's output.
+/// header beside them) and judges: AC, WA with its message; so does one with `build` and
+/// `run` scripts; a validator that does not compile is a judge error naming it with the
+/// compiler's output.
 fn multi_file_validator(backend: &str) {
     if !available(backend) {
         return;
@@ -103,6 +104,23 @@ fn multi_file_validator(backend: &str) {
     );
     let message = report["tests"][0]["message"].as_str().unwrap_or_default();
     assert!(message.contains("expected 2, got 3"), "{report:#}");
+
+    // build and run scripts: `build` compiles, `run` is the validator.
+    let scripts = doubling_package(
+        DOUBLING_VALIDATE_CC,
+        &[
+            ("build", "#!/bin/sh\ng++ -O2 -o checker validate.cc\n"),
+            ("run", "#!/bin/sh\nexec ./checker \"$@\"\n"),
+        ],
+    );
+    for (source, verdict, code) in [(right, "AC", 0), (wrong, "WA", 1)] {
+        let (got_code, report) = run_on(backend, scripts.path(), "double.py", source);
+        assert_eq!(
+            (got_code, report["verdict"].as_str()),
+            (Some(code), Some(verdict)),
+            "build/run: {report:#}"
+        );
+    }
 
     // The header is missing: a judge error naming the validator, with g++'s complaint.
     let broken = doubling_package(

@@ -4,7 +4,9 @@
 //! problems a total score in its expected range (`problems::ReferenceSubmission::score`;
 //! a `partially_accepted` submission without one must score above 0 and below the
 //! maximum). A package without a time limit gets the one derived from its accepted
-//! submissions ([`crate::timelimit`]).
+//! submissions ([`crate::timelimit`]). Before the submissions, every input validator runs
+//! on every test input ([`crate::grade::validate_inputs`]); an input it rejects is a
+//! failure of the package.
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +14,7 @@ use futures_util::StreamExt;
 use problems::{ScoreRange, Verdict};
 use serde::Serialize;
 
-use crate::grade::{Options, Submission, judge};
+use crate::grade::{InputValidation, Options, Submission, judge, validate_inputs};
 use crate::sandbox::SandboxConfig;
 use crate::timelimit::{self, Provenance};
 
@@ -66,6 +68,8 @@ impl Row {
 pub struct Verification {
     /// The time limit the submissions ran under, and where it came from.
     pub time_limit: Provenance,
+    /// The input validators' verdicts on every test input.
+    pub inputs: InputValidation,
     /// Each reference submission's check.
     pub rows: Vec<Row>,
 }
@@ -82,6 +86,7 @@ pub async fn verify(
     timelimits: Option<&Path>,
 ) -> crate::Result<Verification> {
     let (mut problem, _warnings) = problems::load(dir)?;
+    let inputs = validate_inputs(&problem, config, options).await?;
     let time_limit = timelimit::resolve(&mut problem, config, options, timelimits).await?;
     let problem = &problem;
     let rows = futures_util::stream::iter(problem.submissions.iter())
@@ -120,7 +125,11 @@ pub async fn verify(
         .buffered(parallel.max(1))
         .collect::<Vec<_>>()
         .await;
-    Ok(Verification { time_limit, rows })
+    Ok(Verification {
+        time_limit,
+        inputs,
+        rows,
+    })
 }
 
 #[cfg(test)]

@@ -38,8 +38,8 @@ pub mod verdict;
 pub use error::{Error, Result};
 pub use expectation::ScoreRange;
 pub use package::{
-    Aggregation, Diagnostic, Limits, LoadMode, Problem, ReferenceSubmission, Severity, TestCase,
-    TestGroup, TimeLimitSource, TimeMultipliers, Validation, ValidatorConvention, load,
-    load_for_judging, load_with,
+    Aggregation, Diagnostic, Limits, LoadMode, Problem, ProgramLanguage, ReferenceSubmission,
+    Severity, TestCase, TestGroup, TimeLimitSource, TimeMultipliers, Validation,
+    ValidatorConvention, ValidatorProgram, load, load_for_judging, load_with,
 };
 pub use verdict::Verdict;

@@ -361,6 +361,33 @@ async fn verify(
             }
         };
         println!("{:<20} {}", dir.display(), verification.time_limit);
+        let inputs = &verification.inputs;
+        for skipped in &inputs.skipped {
+            println!(
+                "{:<20} warning: input validator not run: {skipped}",
+                dir.display()
+            );
+        }
+        let validators: std::collections::BTreeSet<&str> =
+            inputs.checks.iter().map(|c| c.validator.as_str()).collect();
+        let invalid: Vec<_> = inputs.invalid().collect();
+        println!(
+            "{:<20} input validation: {} inputs checked by {} validator(s), {} invalid",
+            dir.display(),
+            inputs.checks.len(),
+            validators.len(),
+            invalid.len()
+        );
+        for check in invalid {
+            failures += 1;
+            println!(
+                "{:<20} INVALID INPUT {} ({}): {}",
+                dir.display(),
+                check.case,
+                check.validator,
+                check.message
+            );
+        }
         for row in verification.rows {
             let expected = row
                 .expected

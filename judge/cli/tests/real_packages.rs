@@ -16,7 +16,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{available, judge, present, run_on, write};
+use common::{available, copy_tree, judge, present, run_on, write};
 
 /// The six packages of the 2022 Rocky Mountain Regional, as published.
 const RMRC: &str = concat!(
@@ -378,17 +378,30 @@ fn rmrc_2022_packages_verify_on_both_backends() {
     rmrc_2022("docker");
 }
 
-/// Copies the regular files under `from` to `to`, keeping the tree.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read_dir") {
-        let entry = entry.expect("entry");
-        let dest = to.join(entry.file_name());
-        let kind = entry.file_type().expect("file type");
-        if kind.is_dir() {
-            copy_tree(&entry.path(), &dest);
-        } else if kind.is_file() {
-            std::fs::copy(entry.path(), dest).expect("copy");
-        }
+#[test]
+fn verify_fails_on_an_input_its_validator_rejects() {
+    if !available("bwrap") {
+        return;
     }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("sum");
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages/sum"),
+        &package,
+    );
+    // Three numbers where the count says two: `sum`'s validator rejects it.
+    write(&package, "data/secret/02-small.in", "2\n1 2 3\n");
+    let out = judge(&[
+        "verify",
+        "--backend",
+        "bwrap",
+        package.to_str().expect("utf-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("1 invalid")
+            && stdout.contains("INVALID INPUT secret/02-small (input_validators/validate.py"),
+        "{stdout}"
+    );
 }

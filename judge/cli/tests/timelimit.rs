@@ -8,32 +8,19 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{available, write};
+use common::{available, copy_tree, write};
 
 /// Copies the bundled `sum` package to `to`, without its time limit, with
 /// `time_multiplier: 5` (legacy), and without its Java submission (to keep it short).
 fn sum_without_time_limit(to: &Path) {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages/sum");
-    copy_dir(&from, to);
+    copy_tree(&from, to);
     write(
         to,
         "problem.yaml",
         "name: Sum of Numbers\nlimits:\n  time_multiplier: 5\n  memory: 256\n",
     );
     std::fs::remove_file(to.join("submissions/accepted/Sum.java")).expect("rm");
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read_dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
 }
 
 fn run(package: &Path, source: &Path, json: bool) -> Output {

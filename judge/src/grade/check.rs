@@ -7,7 +7,7 @@ use std::path::Path;
 
 use problems::{Problem, TestCase, Validation, ValidatorConvention, Verdict};
 
-use super::compile::{ProgramBuild, program_parts};
+use super::compile::ProgramBuild;
 use crate::sandbox::RunReport;
 use crate::{Error, Result};
 
@@ -55,11 +55,10 @@ impl Checker {
                     problem.short_name
                 ))
             })?;
-        let parts = program_parts!(&program, &problem.root);
         // A validator's Java heap, as before programs of several files.
         let memory_mib = 256;
         Ok(Checker::Custom {
-            program: Box::new(ProgramBuild::read(&parts, memory_mib)?),
+            program: Box::new(ProgramBuild::read(&program, &problem.root, memory_mib)?),
             convention: *convention,
             flags: flags.clone(),
             interactive: *interactive,

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::Digest;
 
-use problems::Limits;
+use problems::{Limits, ValidatorProgram};
 
 use super::{Checker, CompileInfo, Ctx, Submission};
 use crate::sandbox::{
@@ -103,42 +103,6 @@ impl Unit {
     }
 }
 
-/// The parts of a `problems` validator program the judge builds it from.
-// FIXME: take `problems::ValidatorProgram` itself once `problems` re-exports it (its
-// package/mod.rs and lib.rs are the loader owner's); `program_parts!` fills this view.
-pub(super) struct ProgramParts<'a> {
-    /// For messages (`output_validators/check (C++: validate.cc)`).
-    pub(super) name: String,
-    pub(super) folder: &'a Path,
-    pub(super) files: &'a [String],
-    /// The language table id, `None` with `build`/`run` scripts.
-    pub(super) language: Option<&'static str>,
-    pub(super) sources: &'a [String],
-    pub(super) main: Option<&'a str>,
-    pub(super) scripts: bool,
-}
-
-/// The [`ProgramParts`] of a `problems` validator program of the package in `root`.
-macro_rules! program_parts {
-    ($program:expr, $root:expr) => {{
-        let program = $program;
-        $crate::grade::compile::ProgramParts {
-            name: program.describe($root),
-            folder: &program.folder,
-            files: &program.files,
-            language: if program.build_script || program.run_script {
-                None
-            } else {
-                program.language.map(|l| l.id())
-            },
-            sources: &program.sources,
-            main: program.main.as_deref(),
-            scripts: program.build_script || program.run_script,
-        }
-    }};
-}
-pub(super) use program_parts;
-
 /// A validator program (output validator, interactor or input validator) ready to build:
 /// its recipe and the command that runs the build.
 #[derive(Debug, Clone)]
@@ -154,9 +118,21 @@ impl ProgramBuild {
     /// Reads every file of `program` and decides how to compile and run it: the language
     /// table's commands over every source of its language, or its `build`/`run` scripts.
     /// `memory_mib` fills `{memory_mib}`.
-    pub(super) fn read(program: &ProgramParts<'_>, memory_mib: u64) -> Result<ProgramBuild> {
+    pub(super) fn read(
+        program: &ValidatorProgram,
+        root: &Path,
+        memory_mib: u64,
+    ) -> Result<ProgramBuild> {
+        let described = program.describe(root);
+        let scripts = program.build_script || program.run_script;
+        let language = if scripts {
+            None
+        } else {
+            program.language.map(|l| l.id())
+        };
+        let main = program.main.as_deref();
         let mut files = Vec::with_capacity(program.files.len());
-        for name in program.files {
+        for name in &program.files {
             let path = program.folder.join(name);
             let text = std::fs::read(&path).map_err(|source| Error::Io {
                 what: "cannot read",
@@ -165,7 +141,7 @@ impl ProgramBuild {
             })?;
             files.push((name.clone(), text));
         }
-        let (language, command, run) = match (program.scripts, program.language, program.main) {
+        let (language, command, run) = match (scripts, language, main) {
             (true, _, _) => (
                 "scripts".to_owned(),
                 vec![
@@ -188,20 +164,19 @@ impl ProgramBuild {
                     crate::lang::Language::class_name(&text)
                 };
                 let compile =
-                    lang.program_command(&lang.compile, main, &class, program.sources, memory_mib);
+                    lang.program_command(&lang.compile, main, &class, &program.sources, memory_mib);
                 let run =
-                    lang.program_command(&lang.run, main, &class, program.sources, memory_mib);
+                    lang.program_command(&lang.run, main, &class, &program.sources, memory_mib);
                 (lang.id, compile, run)
             }
             _ => {
                 return Err(Error::Unsupported(format!(
-                    "{}: no build script and no source to build",
-                    program.name
+                    "{described}: no build script and no source to build"
                 )));
             }
         };
         Ok(ProgramBuild {
-            name: program.name.clone(),
+            name: described,
             recipe: Recipe {
                 language,
                 files,

@@ -11,7 +11,7 @@ use problems::Problem;
 use serde::Serialize;
 
 use super::Options;
-use super::compile::{BuildEnv, ProgramBuild, Unit, does_not_compile, program_parts};
+use super::compile::{BuildEnv, ProgramBuild, Unit, does_not_compile};
 use super::plan::VALIDATOR_LIMITS;
 use crate::sandbox::{
     Job, MEMORY_HEADROOM, RunIo, Sandbox, SandboxConfig, VALIDATOR_UID, Workspace, sandbox_env,
@@ -74,7 +74,7 @@ pub async fn validate_inputs(
                 continue;
             }
         };
-        let build = ProgramBuild::read(&program_parts!(&program, &problem.root), 256)?;
+        let build = ProgramBuild::read(&program, &problem.root, 256)?;
         let ws = Workspace::new()?;
         let mut sandbox = Sandbox::open(options.backend, config, &ws).await?;
         let checks = run_validator(problem, config, options, &build, ws, &mut sandbox).await;

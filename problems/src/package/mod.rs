@@ -15,8 +15,10 @@
 //!   problem's arguments; a group's arguments hold for its cases and subgroups until a
 //!   deeper config replaces them; legacy `validator_flags` always come first.
 //! - `input_validators/`, `output_validators/` (legacy) or `output_validator/` (2025-09).
-//!   A custom output validator is one source file (`.c`, `.cpp`, `.cc`, `.py`, `.java`)
-//!   directly in that folder or in one subfolder ([`Problem::output_validator_source`]).
+//!   A custom output validator (or interactor) is a program: the files of that folder or
+//!   of its one subfolder (sources and headers, the language from the files, or `build`
+//!   and `run` scripts), or a single source file ([`Problem::output_validator_program`]);
+//!   input validators likewise ([`Problem::input_validator_programs`]).
 //! - `submissions/<folder>/`: each entry is one submission, expected to get one of the
 //!   verdicts of [`Verdict::for_submission_folder`]; other folders are skipped.
 //!
@@ -82,6 +84,7 @@ use diagnostics::Ctx;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use identity::content_sha256;
+pub use validators::{ProgramLanguage, ValidatorProgram};
 
 /// A loaded problem package.
 #[derive(Debug, Clone, Serialize)]
@@ -153,12 +156,12 @@ impl Problem {
         }
     }
 
-    /// The single source file of the custom output validator: the one file with extension
-    /// `c`, `cpp`, `cc`, `py` or `java` directly in `output_validators/` (legacy) or
-    /// `output_validator/` (2025-09) or in one of its subfolders (hidden entries skipped).
-    ///
-    /// `None` when the package has no such folder or it holds zero or several sources;
-    /// [`load`] reports the latter as an error for a problem with custom validation.
+    /// The custom output validator's source when it is a single file: the one file with
+    /// extension `c`, `cpp`, `cc`, `py` or `java` directly in `output_validators/`
+    /// (legacy) or `output_validator/` (2025-09) or in one of its subfolders (hidden
+    /// entries skipped); `None` when there is no such folder or it holds several sources.
+    /// The judge builds the whole program ([`Problem::output_validator_program`]); this
+    /// is for tools that show the one file.
     pub fn output_validator_source(&self) -> Option<PathBuf> {
         match validators::sources(self.output_validator.as_deref()?).as_slice() {
             [one] => Some(one.clone()),

@@ -159,12 +159,6 @@ impl ProgramLanguage {
 
 /// A validator program (output validator, interactor or input validator): the files of its
 /// folder and how to build them.
-// FIXME: re-export from `package` and the crate root (package/mod.rs and lib.rs belong
-// to the loader's owner); until then callers reach the fields through the methods.
-#[allow(
-    unreachable_pub,
-    reason = "reached through Problem's methods until re-exported"
-)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValidatorProgram {
     /// The program's path in the package (a folder, or a single source file).

@@ -151,3 +151,18 @@ pub(crate) fn http_json(
     let (status, text) = http(method, url, token, body.as_deref());
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{method} {url} ({status}): {e}: {text}"))
 }
+
+/// Copies the regular files under `from` to `to`, keeping the tree.
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let dest = to.join(entry.file_name());
+        let kind = entry.file_type().expect("file type");
+        if kind.is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), dest).expect("copy");
+        }
+    }
+}

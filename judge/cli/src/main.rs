@@ -49,6 +49,10 @@ enum Command {
         /// Do not use the compile cache.
         #[arg(long)]
         no_cache: bool,
+        /// CPUs' worth of time each submission's sandbox may use per second of wall time
+        /// (a kernel quota on both backends; default: 1).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        cpus: Option<u32>,
         /// The source file.
         file: PathBuf,
     },
@@ -60,6 +64,10 @@ enum Command {
         /// Submissions judged at once.
         #[arg(long, default_value_t = 2)]
         parallel: usize,
+        /// CPUs' worth of time each submission's sandbox may use per second of wall time
+        /// (a kernel quota on both backends; default: 1).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        cpus: Option<u32>,
         /// Problem package folders.
         #[arg(required = true)]
         packages: Vec<PathBuf>,
@@ -102,6 +110,10 @@ enum Command {
         /// Times a submission is taken before a judge error stands as its verdict.
         #[arg(long, default_value_t = 3)]
         max_attempts: i64,
+        /// CPUs' worth of time each submission's sandbox may use per second of wall time
+        /// (a kernel quota on both backends; default: 1, or the contest files' `cpus`).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        cpus: Option<u32>,
     },
     /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
     Bench {
@@ -180,6 +192,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             all,
             json,
             no_cache,
+            cpus,
             file,
         } => {
             run(
@@ -189,6 +202,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 all,
                 json,
                 no_cache,
+                cpus,
                 &file,
             )
             .await
@@ -196,8 +210,9 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Verify {
             backend,
             parallel,
+            cpus,
             packages,
-        } => verify(backend, parallel, &packages).await,
+        } => verify(backend, parallel, cpus, &packages).await,
         Command::Languages { backend } => languages(backend).await,
         Command::Selftest { backend } => selftest(backend).await,
         Command::Serve {
@@ -209,6 +224,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             admin_token,
             lease_seconds,
             max_attempts,
+            cpus,
         } => {
             let opts = judge_server::ServeOptions {
                 contests: contest,
@@ -225,7 +241,9 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 max_attempts: max_attempts.max(1),
                 max_body: 2 << 20,
             };
-            judge_server::serve(opts, SandboxConfig::discover()?).await?;
+            let mut config = SandboxConfig::discover()?;
+            config.cpus = cpus;
+            judge_server::serve(opts, config).await?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
@@ -255,6 +273,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn run(
     problem_dir: &Path,
     lang: Option<&str>,
@@ -262,6 +281,7 @@ async fn run(
     all: bool,
     json: bool,
     no_cache: bool,
+    cpus: Option<u32>,
     file: &Path,
 ) -> anyhow::Result<ExitCode> {
     let (mut problem, warnings) = judge::problems::load_for_judging(problem_dir)?;
@@ -269,7 +289,8 @@ async fn run(
         eprintln!("{warning}");
     }
     let submission = Submission::from_file(file, lang, problem.limits.code_bytes)?;
-    let config = SandboxConfig::discover()?;
+    let mut config = SandboxConfig::discover()?;
+    config.cpus = cpus;
     let options = Options {
         backend,
         run_all: all,
@@ -328,9 +349,11 @@ async fn run(
 async fn verify(
     backend: BackendKind,
     parallel: usize,
+    cpus: Option<u32>,
     packages: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
-    let config = SandboxConfig::discover()?;
+    let mut config = SandboxConfig::discover()?;
+    config.cpus = cpus;
     let options = Options {
         backend,
         run_all: false,

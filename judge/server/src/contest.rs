@@ -80,10 +80,28 @@ pub struct ContestSpec {
     /// Language ids allowed (all the judge knows when absent).
     #[serde(default)]
     pub languages: Option<Vec<String>>,
+    /// CPUs' worth of time each submission's sandbox may use per second of wall time (a
+    /// kernel quota on both backends); `judge serve --cpus` overrides it.
+    #[serde(default = "one")]
+    pub cpus: u32,
     /// The problems, in scoreboard order.
     pub problems: Vec<ProblemSpec>,
     /// The teams.
     pub teams: Vec<TeamSpec>,
+}
+
+impl ContestSpec {
+    /// Reads a contest file (YAML or JSON) without loading its packages.
+    pub fn read(path: &Path) -> Result<ContestSpec, ServerError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ServerError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        serde_yaml::from_str(&text).map_err(|err| ServerError::BadContest {
+            what: path.display().to_string(),
+            problems: vec![err.to_string()],
+        })
+    }
 }
 
 fn zero() -> chrono::Duration {
@@ -97,6 +115,9 @@ fn twenty() -> u32 {
 }
 fn ten() -> u32 {
     10
+}
+fn one() -> u32 {
+    judge::sandbox::DEFAULT_CPUS
 }
 
 /// A duration as a CLICS relative time (whole milliseconds).
@@ -190,6 +211,9 @@ impl Contest {
         if spec.duration <= chrono::Duration::zero() {
             errors.push("duration: must be positive".to_owned());
         }
+        if spec.cpus == 0 {
+            errors.push("cpus: must be at least 1".to_owned());
+        }
         if spec.scoreboard_freeze_duration < chrono::Duration::zero()
             || spec.scoreboard_freeze_duration > spec.duration
         {
@@ -266,15 +290,7 @@ impl Contest {
 
     /// Reads and loads a contest file (YAML or JSON).
     pub fn from_file(path: &Path) -> Result<Arc<Contest>, ServerError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ServerError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let spec: ContestSpec =
-            serde_yaml::from_str(&text).map_err(|err| ServerError::BadContest {
-                what: path.display().to_string(),
-                problems: vec![err.to_string()],
-            })?;
+        let spec = ContestSpec::read(path)?;
         let base = path.parent().unwrap_or(Path::new("."));
         Contest::load(spec, base, &path.display().to_string())
     }
@@ -366,6 +382,7 @@ mod tests {
             penalty_minutes: 20,
             submissions_per_minute: 10,
             languages: Some(vec!["cobol".into()]),
+            cpus: 0,
             problems: vec![ProblemSpec {
                 id: None,
                 label: None,
@@ -387,6 +404,7 @@ mod tests {
             "id `bad id`",
             "scoreboard_freeze_duration",
             "cobol",
+            "cpus: must be at least 1",
             "token shorter",
             "no-such-package",
         ] {

@@ -70,8 +70,36 @@ pub struct ServeOptions {
     pub max_body: usize,
 }
 
+/// The CPU allowance of the server's sandboxes: `sandbox.cpus` when the command named one,
+/// else the `cpus` of the contest files given at start (they must agree), else
+/// [`judge::sandbox::DEFAULT_CPUS`]. One server judges every contest with one allowance.
+pub fn sandbox_cpus(contests: &[PathBuf], sandbox: &SandboxConfig) -> Result<u32, ServerError> {
+    if let Some(cpus) = sandbox.cpus {
+        return Ok(cpus);
+    }
+    let mut found: Option<(u32, &PathBuf)> = None;
+    for path in contests {
+        let cpus = contest::ContestSpec::read(path)?.cpus;
+        match found {
+            Some((other, first)) if other != cpus => {
+                return Err(ServerError::BadContest {
+                    what: path.display().to_string(),
+                    problems: vec![format!(
+                        "cpus: {cpus} here but {other} in {}; one server judges with one CPU \
+                         allowance (give --cpus)",
+                        first.display()
+                    )],
+                });
+            }
+            _ => found = Some((cpus, path)),
+        }
+    }
+    Ok(found.map_or(judge::sandbox::DEFAULT_CPUS, |(cpus, _)| cpus))
+}
+
 /// Runs the server until the process is stopped. Prints `listening on ADDR` once bound.
-pub async fn serve(opts: ServeOptions, sandbox: SandboxConfig) -> Result<(), ServerError> {
+pub async fn serve(opts: ServeOptions, mut sandbox: SandboxConfig) -> Result<(), ServerError> {
+    sandbox.cpus = Some(sandbox_cpus(&opts.contests, &sandbox)?);
     let state = AppState::open(&opts, sandbox).await?;
     worker::spawn(&state, opts.workers);
     tokio::spawn(state_ticker(Arc::clone(&state)));

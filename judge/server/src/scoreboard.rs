@@ -290,6 +290,7 @@ mod tests {
             penalty_minutes: 20,
             submissions_per_minute: 10,
             languages: None,
+            cpus: 1,
             problems: vec![ProblemSpec {
                 id: Some("p".into()),
                 label: None,

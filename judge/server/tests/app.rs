@@ -67,6 +67,7 @@ async fn fixture() -> Fixture {
         rootfs: PathBuf::from("/nonexistent"),
         supervisor: PathBuf::from("/nonexistent"),
         recipe_hash: "unused".into(),
+        cpus: None,
     };
     let state = AppState::open(&opts, sandbox).await.expect("state opens");
     Fixture {

@@ -1,6 +1,7 @@
 //! The bubblewrap backend: the same supervisor over the same root filesystem, in fresh
-//! PID, network, IPC and UTS namespaces, with a memory and pids cgroup per sandbox created
-//! on the host (as root). The root filesystem is bound read-only; the work folder `/box`
+//! PID, network, IPC and UTS namespaces, with a memory, pids and CPU cgroup per sandbox
+//! created on the host (as root); the CPU cgroup's quota is the sandbox's CPU allowance, as
+//! Docker's `nano_cpus`. The root filesystem is bound read-only; the work folder `/box`
 //! is a size-limited tmpfs (a new one for each job, filled by the supervisor's copy-in);
 //! the supervisor keeps only the capabilities it needs (bubblewrap drops all others).
 
@@ -63,7 +64,7 @@ impl BwrapSandbox {
             std::process::id(),
             COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         );
-        let cgroup = Cgroup::create(&name, 256)
+        let cgroup = Cgroup::create(&name, 256, config.cpus())
             .map_err(|err| unavailable(format!("cgroups (root is needed): {err}")))?;
         Ok(BwrapSandbox {
             rootfs: config.rootfs.clone(),

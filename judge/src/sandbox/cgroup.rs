@@ -1,10 +1,13 @@
 //! Per-sandbox cgroups on the host for the bubblewrap backend (as root): a memory limit
-//! enforced by the kernel, the OOM-kill counter, and a pids limit. Both cgroup v1
-//! (`/sys/fs/cgroup/memory`, `/sys/fs/cgroup/pids`) and v2 (unified) are supported.
+//! enforced by the kernel, the OOM-kill counter, a pids limit and a CPU quota (the sandbox's
+//! CPU allowance: `cpus` periods of CPU time per period of wall time, all threads
+//! together, as Docker's `nano_cpus`). Both cgroup v1 (`/sys/fs/cgroup/memory`,
+//! `/sys/fs/cgroup/pids`, `/sys/fs/cgroup/cpu`: `cpu.cfs_quota_us`) and v2 (unified:
+//! `cpu.max`) are supported.
 
 use std::path::{Path, PathBuf};
 
-use super::CgroupVersion;
+use super::{CPU_PERIOD_US, CgroupVersion};
 use crate::{Error, Result};
 
 const PARENT: &str = "arena-judge";
@@ -17,6 +20,8 @@ pub(crate) struct Cgroup {
     pub(crate) memory_dir: PathBuf,
     /// The pids cgroup folder (v1 only; v2 uses `memory_dir`).
     pids_dir: Option<PathBuf>,
+    /// The CPU cgroup folder (v1 only; v2 uses `memory_dir`).
+    cpu_dir: Option<PathBuf>,
 }
 
 fn write(path: &Path, value: &str) -> Result<()> {
@@ -40,41 +45,72 @@ fn mkdir(path: &Path) -> Result<()> {
 }
 
 impl Cgroup {
-    /// Creates the cgroups named `name` with a pids limit.
-    pub(crate) fn create(name: &str, pids: u64) -> Result<Cgroup> {
+    /// Creates the cgroups named `name` with a pids limit and a quota of `cpus` CPUs.
+    pub(crate) fn create(name: &str, pids: u64, cpus: u32) -> Result<Cgroup> {
+        let quota = (CPU_PERIOD_US * u64::from(cpus.max(1))).to_string();
+        let period = CPU_PERIOD_US.to_string();
         let version = super::cgroup_version();
         let root = Path::new("/sys/fs/cgroup");
         let cgroup = match version {
             CgroupVersion::V1 => {
                 let memory_parent = root.join("memory").join(PARENT);
                 let pids_parent = root.join("pids").join(PARENT);
+                // `cpu` is often a link to the joint `cpu,cpuacct` hierarchy.
+                let cpu_parent = root.join("cpu").join(PARENT);
                 mkdir(&memory_parent)?;
                 mkdir(&pids_parent)?;
+                mkdir(&cpu_parent)?;
                 let memory_dir = memory_parent.join(name);
                 let pids_dir = pids_parent.join(name);
+                let cpu_dir = cpu_parent.join(name);
                 mkdir(&memory_dir)?;
                 mkdir(&pids_dir)?;
-                write(&pids_dir.join("pids.max"), &pids.to_string())?;
-                Cgroup {
+                mkdir(&cpu_dir)?;
+                let cgroup = Cgroup {
                     version,
                     memory_dir,
                     pids_dir: Some(pids_dir),
+                    cpu_dir: Some(cpu_dir),
+                };
+                let set = || -> Result<()> {
+                    let pids_dir = cgroup.pids_dir.as_ref().expect("invariant: v1 has pids");
+                    let cpu_dir = cgroup.cpu_dir.as_ref().expect("invariant: v1 has cpu");
+                    write(&pids_dir.join("pids.max"), &pids.to_string())?;
+                    write(&cpu_dir.join("cpu.cfs_period_us"), &period)?;
+                    write(&cpu_dir.join("cpu.cfs_quota_us"), &quota)
+                };
+                if let Err(err) = set() {
+                    cgroup.remove();
+                    return Err(err);
                 }
+                cgroup
             }
             CgroupVersion::V2 => {
-                let _ = write(&root.join("cgroup.subtree_control"), "+memory +pids");
+                let _ = write(&root.join("cgroup.subtree_control"), "+memory +pids +cpu");
                 let parent = root.join(PARENT);
                 mkdir(&parent)?;
-                write(&parent.join("cgroup.subtree_control"), "+memory +pids")?;
+                write(&parent.join("cgroup.subtree_control"), "+memory +pids +cpu")?;
                 let memory_dir = parent.join(name);
                 mkdir(&memory_dir)?;
-                write(&memory_dir.join("pids.max"), &pids.to_string())?;
-                let _ = write(&memory_dir.join("memory.swap.max"), "0");
-                Cgroup {
+                let cgroup = Cgroup {
                     version,
                     memory_dir,
                     pids_dir: None,
+                    cpu_dir: None,
+                };
+                let set = || -> Result<()> {
+                    write(&cgroup.memory_dir.join("pids.max"), &pids.to_string())?;
+                    write(
+                        &cgroup.memory_dir.join("cpu.max"),
+                        &format!("{quota} {period}"),
+                    )
+                };
+                if let Err(err) = set() {
+                    cgroup.remove();
+                    return Err(err);
                 }
+                let _ = write(&cgroup.memory_dir.join("memory.swap.max"), "0");
+                cgroup
             }
         };
         Ok(cgroup)
@@ -112,6 +148,7 @@ impl Cgroup {
     pub(crate) fn procs_files(&self) -> Vec<PathBuf> {
         let mut res = vec![self.memory_dir.join("cgroup.procs")];
         res.extend(self.pids_dir.iter().map(|d| d.join("cgroup.procs")));
+        res.extend(self.cpu_dir.iter().map(|d| d.join("cgroup.procs")));
         res
     }
 
@@ -125,7 +162,10 @@ impl Cgroup {
 
     /// Removes the cgroups (their processes must be gone; retried briefly).
     pub(crate) fn remove(&self) {
-        for dir in std::iter::once(&self.memory_dir).chain(self.pids_dir.iter()) {
+        let dirs = std::iter::once(&self.memory_dir)
+            .chain(self.pids_dir.iter())
+            .chain(self.cpu_dir.iter());
+        for dir in dirs {
             for _ in 0..50 {
                 if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
                     break;

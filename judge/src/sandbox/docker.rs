@@ -109,7 +109,7 @@ impl DockerSandbox {
             memory: Some(START_MEMORY),
             memory_swap: Some(START_MEMORY),
             pids_limit: Some(256),
-            nano_cpus: Some(1_000_000_000),
+            nano_cpus: Some(i64::from(config.cpus()) * 1_000_000_000),
             ipc_mode: Some("private".to_owned()),
             ..Default::default()
         };

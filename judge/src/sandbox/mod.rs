@@ -79,7 +79,17 @@ pub struct SandboxConfig {
     pub supervisor: PathBuf,
     /// The recipe hash: identifies the toolchains (part of the compile cache key).
     pub recipe_hash: String,
+    /// The CPUs' worth of time a sandbox may use per second of wall time, as a kernel
+    /// quota (Docker `nano_cpus`; bubblewrap's host CPU cgroup): `None` is
+    /// [`DEFAULT_CPUS`]. Set by the command line (`--cpus`) or the contest file (`cpus`).
+    pub cpus: Option<u32>,
 }
+
+/// The CPU allowance of a sandbox when neither the command nor the contest names one.
+pub const DEFAULT_CPUS: u32 = 1;
+
+/// The CFS period of the bubblewrap backend's CPU quota (Docker uses the same, 100 ms).
+pub const CPU_PERIOD_US: u64 = 100_000;
 
 const RECIPE: &[u8] = include_bytes!("../../../ci/sandbox/rootfs.recipe");
 
@@ -111,7 +121,13 @@ impl SandboxConfig {
             rootfs,
             supervisor,
             recipe_hash,
+            cpus: None,
         })
+    }
+
+    /// The CPU allowance of each sandbox: [`SandboxConfig::cpus`], else [`DEFAULT_CPUS`].
+    pub fn cpus(&self) -> u32 {
+        self.cpus.unwrap_or(DEFAULT_CPUS).max(1)
     }
 }
 

@@ -1,0 +1,176 @@
+//! The CPU allowance (`--cpus`, the contest file's `cpus`): both backends give a
+//! submission's sandbox the same kernel quota of CPU time per second of wall time (Docker
+//! `nano_cpus`, bubblewrap a host CPU cgroup), one CPU by default. The probe is a C program
+//! whose 4 threads spin until 1.5 s of wall time have passed, then print the sum of the
+//! input, on a copy of the `sum` problem with a 2 s limit (CPU time of every thread):
+//! - one CPU (the default): it uses at most about 1.5 s of CPU time whatever the machine
+//!   has, so AC on both backends (without a quota, 4 threads on 2 cores use 3 s: TLE);
+//! - `--cpus 2` (on a machine with 2 cores or more): about 3 s of CPU time, TLE on both.
+//!
+//! Only verdicts are asserted. Under `CI=true` a missing backend fails the test; elsewhere
+//! the test says what is missing and returns.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{available, judge, write};
+
+/// Four threads spin on the wall clock for 1.5 s, then the answer to `sum`.
+const SPINNER: &str = r#"#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
+
+static double start;
+static volatile unsigned long sink;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void *spin(void *arg) {
+    (void)arg;
+    unsigned long x = 0;
+    while (now() - start < 1.5) x++;
+    sink += x;
+    return NULL;
+}
+
+int main(void) {
+    start = now();
+    pthread_t threads[4];
+    for (int i = 0; i < 4; i++) pthread_create(&threads[i], NULL, spin, NULL);
+    for (int i = 0; i < 4; i++) pthread_join(threads[i], NULL);
+    long long n, v, sum = 0;
+    if (scanf("%lld", &n) != 1) return 1;
+    for (long long i = 0; i < n; i++) {
+        if (scanf("%lld", &v) != 1) return 1;
+        sum += v;
+    }
+    printf("%lld\n", sum);
+    return 0;
+}
+"#;
+
+/// A copy of `sum` (one sample, one secret test) with a time limit of 2 s.
+fn sum_package() -> tempfile::TempDir {
+    let sum = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages/sum");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let yaml = std::fs::read_to_string(sum.join("problem.yaml")).expect("sum's problem.yaml");
+    assert!(
+        yaml.contains("time_limit: 1\n"),
+        "sum's limit changed: {yaml}"
+    );
+    write(
+        dir.path(),
+        "problem.yaml",
+        &yaml.replace("time_limit: 1\n", "time_limit: 2\n"),
+    );
+    for file in [
+        "data/sample/1.in",
+        "data/sample/1.ans",
+        "data/secret/01-single.in",
+        "data/secret/01-single.ans",
+    ] {
+        let text = std::fs::read_to_string(sum.join(file)).expect("sum's data");
+        write(dir.path(), file, &text);
+    }
+    dir
+}
+
+/// `judge run --json --all --no-cache` of the spinner with `extra` arguments: the verdict,
+/// and the report (for messages).
+fn verdict(backend: &str, package: &Path, source: &Path, extra: &[&str]) -> (String, String) {
+    let mut args = vec![
+        "run",
+        "--backend",
+        backend,
+        "--json",
+        "--all",
+        "--no-cache",
+        "--problem",
+        package.to_str().expect("utf-8"),
+    ];
+    args.extend_from_slice(extra);
+    args.push(source.to_str().expect("utf-8"));
+    let out = judge(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap_or_default())
+        .unwrap_or_else(|_| {
+            panic!(
+                "{backend}: no report; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    let verdict = report["verdict"].as_str().expect("verdict").to_owned();
+    (verdict, report.to_string())
+}
+
+#[test]
+fn a_multi_threaded_program_gets_the_same_verdict_on_both_backends() {
+    let backends: Vec<&str> = ["docker", "bwrap"]
+        .into_iter()
+        .filter(|b| available(b))
+        .collect();
+    if backends.is_empty() {
+        return;
+    }
+    let package = sum_package();
+    let sources = tempfile::tempdir().expect("tempdir");
+    let source: PathBuf = sources.path().join("spin.c");
+    std::fs::write(&source, SPINNER).expect("write");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut cases: Vec<(&[&str], &str)> = vec![(&[], "AC"), (&["--cpus", "1"], "AC")];
+    if cores >= 2 {
+        cases.push((&["--cpus", "2"], "TLE"));
+    } else {
+        eprintln!("one core here: `--cpus 2` cannot use two CPUs' worth of time, not checked");
+    }
+    for (extra, expected) in cases {
+        for backend in &backends {
+            let (got, report) = verdict(backend, package.path(), &source, extra);
+            assert_eq!(
+                got, expected,
+                "{backend} {extra:?}: expected {expected}, got {got}: {report}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_allowance_comes_from_the_command_else_the_contest_files_else_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = |name: &str, cpus: Option<u32>| {
+        let line = cpus.map_or(String::new(), |c| format!("cpus: {c}\n"));
+        write(
+            dir.path(),
+            name,
+            &format!(
+                "id: c\nname: C\nstart_time: 2026-01-01T10:00:00Z\nduration: 60\n{line}problems: []\nteams: []\n"
+            ),
+        );
+        dir.path().join(name)
+    };
+    let plain = contest("plain.yaml", None);
+    let two = contest("two.yaml", Some(2));
+    let three = contest("three.yaml", Some(3));
+    let config = |cpus: Option<u32>| judge::sandbox::SandboxConfig {
+        image: "unused".into(),
+        rootfs: PathBuf::from("/nonexistent"),
+        supervisor: PathBuf::from("/nonexistent"),
+        recipe_hash: "unused".into(),
+        cpus,
+    };
+    let cpus = |files: &[PathBuf], flag: Option<u32>| {
+        judge_server::sandbox_cpus(files, &config(flag)).map_err(|err| err.to_string())
+    };
+    assert_eq!(cpus(&[], None), Ok(1));
+    assert_eq!(cpus(std::slice::from_ref(&plain), None), Ok(1));
+    assert_eq!(cpus(std::slice::from_ref(&two), None), Ok(2));
+    assert_eq!(cpus(&[two.clone(), three.clone()], Some(4)), Ok(4));
+    let err = cpus(&[two, three], None).expect_err("contests that disagree");
+    assert!(err.contains("cpus"), "{err}");
+    assert_eq!(config(None).cpus(), 1);
+}

@@ -14,7 +14,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{available, judge, write};
+use common::{available, run_file, write};
 
 /// Four threads spin on the wall clock for 1.5 s, then the answer to `sum`.
 const SPINNER: &str = r#"#include <pthread.h>
@@ -83,27 +83,7 @@ fn sum_package() -> tempfile::TempDir {
 /// `judge run --json --all --no-cache` of the spinner with `extra` arguments: the verdict,
 /// and the report (for messages).
 fn verdict(backend: &str, package: &Path, source: &Path, extra: &[&str]) -> (String, String) {
-    let mut args = vec![
-        "run",
-        "--backend",
-        backend,
-        "--json",
-        "--all",
-        "--no-cache",
-        "--problem",
-        package.to_str().expect("utf-8"),
-    ];
-    args.extend_from_slice(extra);
-    args.push(source.to_str().expect("utf-8"));
-    let out = judge(&args);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let report: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap_or_default())
-        .unwrap_or_else(|_| {
-            panic!(
-                "{backend}: no report; stderr: {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
+    let (_, report) = run_file(backend, package, source, extra);
     let verdict = report["verdict"].as_str().expect("verdict").to_owned();
     (verdict, report.to_string())
 }

@@ -45,7 +45,18 @@ pub(crate) fn run_on(
     let sources = tempfile::tempdir().expect("tempdir");
     let path = sources.path().join(name);
     std::fs::write(&path, source).expect("write");
-    let out = judge(&[
+    run_file(backend, package, &path, &[])
+}
+
+/// Runs the source file `path` on `package` with `judge run --json --all --no-cache` and
+/// the `extra` arguments on `backend`: the exit code and the final report.
+pub(crate) fn run_file(
+    backend: &str,
+    package: &Path,
+    path: &Path,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value) {
+    let mut args = vec![
         "run",
         "--backend",
         backend,
@@ -54,13 +65,15 @@ pub(crate) fn run_on(
         "--no-cache",
         "--problem",
         package.to_str().expect("utf-8"),
-        path.to_str().expect("utf-8"),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    args.push(path.to_str().expect("utf-8"));
+    let out = judge(&args);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let report =
         serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap_or_else(|_| {
             panic!(
-                "no report; stderr: {}",
+                "{backend}: no report; stderr: {}",
                 String::from_utf8_lossy(&out.stderr)
             )
         });

@@ -48,7 +48,7 @@ async fn judged_submissions_rank_under_icpc_rules() {
     // the supervisor is found beside this test binary's folder.
     let config = SandboxConfig::discover().unwrap_or_else(|err| panic!("{err}"));
     let (sum, _) = problems::load(&package("sum")).expect("sum loads");
-    let (ranges, _) = problems::load(&package("range-sum")).expect("range-sum loads");
+    let (ranges, _) = problems::load(&package("rangesum")).expect("rangesum loads");
     // Team, then its submissions in time order: (problem, file, minute).
     let teams: [(&str, Attempts<'_>); 3] = [
         (

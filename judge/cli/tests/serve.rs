@@ -95,11 +95,11 @@ fn contest_file(dir: &Path) -> PathBuf {
     let yaml = format!(
         "id: arena\nname: Arena Test Contest\nstart_time: {}\nduration: '5:00:00'\n\
          scoreboard_freeze_duration: 60\nscoring: icpc\npenalty_minutes: 20\nsubmissions_per_minute: 30\n\
-         problems:\n  - {{id: sum, label: A, package: {}}}\n  - {{id: range-sum, label: B, package: {}}}\n\
+         problems:\n  - {{id: sum, label: A, package: {}}}\n  - {{id: rangesum, label: B, package: {}}}\n\
          teams:\n  - {{id: t1, name: Team One, token: token-team-1}}\n  - {{id: t2, name: Team Two, token: token-team-2}}\n  - {{id: t3, name: Team Three, token: token-team-3}}\n",
         start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         packages().join("sum").display(),
-        packages().join("range-sum").display(),
+        packages().join("rangesum").display(),
     );
     let path = dir.join("contest.yaml");
     std::fs::write(&path, yaml).expect("contest file");
@@ -172,7 +172,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
     }
 
     assert_eq!(
-        get_json(&server, "/api/contests/arena/problems/range-sum", None)["label"],
+        get_json(&server, "/api/contests/arena/problems/rangesum", None)["label"],
         "B"
     );
     assert_eq!(
@@ -194,16 +194,16 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
     let ac_sum = source("sum", "accepted/sum.c");
     let wa_sum = source("sum", "wrong_answer/first_only.py");
     let ce_sum = source("sum", "compile_error/missing_semicolon.cpp");
-    let ac_range = source("range-sum", "accepted/prefix.cpp");
+    let ac_range = source("rangesum", "accepted/prefix.cpp");
     // Admin submissions at chosen contest times (as a CCS importing a feed would).
     let admin_posts = [
         ("t1", "sum", "python3", &wa_sum, 10),
         ("t1", "sum", "c", &ac_sum, 20),
         ("t2", "sum", "cpp", &ce_sum, 5),
         ("t2", "sum", "c", &ac_sum, 15),
-        ("t2", "range-sum", "cpp", &ac_range, 100),
+        ("t2", "rangesum", "cpp", &ac_range, 100),
         ("t3", "sum", "python3", &wa_sum, 30),
-        ("t3", "range-sum", "cpp", &ac_range, 250), // after the freeze (240)
+        ("t3", "rangesum", "cpp", &ac_range, 250), // after the freeze (240)
     ];
     for (team, problem, lang, code, minute) in admin_posts {
         let (status, body) = post(
@@ -226,7 +226,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
     let (status, body) = post(
         &server,
         "token-team-1",
-        &json!({"problem_id": "range-sum", "language_id": "cpp", "files": [{"data": data, "mime": "application/zip"}]}),
+        &json!({"problem_id": "rangesum", "language_id": "cpp", "files": [{"data": data, "mime": "application/zip"}]}),
     );
     assert_eq!(status, 200, "team post: {body}");
     assert_eq!(body["team_id"], "t1");
@@ -323,7 +323,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
             115,
             vec![
                 ("sum".to_owned(), 1, 0, true),
-                ("range-sum".to_owned(), 1, 0, true),
+                ("rangesum".to_owned(), 1, 0, true),
             ],
         ),
         // t1: A at 20 after one WA (40), B live at about minute 270: 310 minutes.
@@ -334,7 +334,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
             310,
             vec![
                 ("sum".to_owned(), 2, 0, true),
-                ("range-sum".to_owned(), 1, 0, true),
+                ("rangesum".to_owned(), 1, 0, true),
             ],
         ),
         // t3: B at 250.
@@ -345,7 +345,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
             250,
             vec![
                 ("sum".to_owned(), 1, 0, false),
-                ("range-sum".to_owned(), 1, 0, true),
+                ("rangesum".to_owned(), 1, 0, true),
             ],
         ),
     ];
@@ -379,7 +379,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
         first,
         vec![
             ("t2".into(), "sum".into()),
-            ("t2".into(), "range-sum".into())
+            ("t2".into(), "rangesum".into())
         ]
     );
 
@@ -393,7 +393,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
             115,
             vec![
                 ("sum".to_owned(), 1, 0, true),
-                ("range-sum".to_owned(), 1, 0, true),
+                ("rangesum".to_owned(), 1, 0, true),
             ],
         ),
         (
@@ -403,7 +403,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
             40,
             vec![
                 ("sum".to_owned(), 2, 0, true),
-                ("range-sum".to_owned(), 0, 1, false),
+                ("rangesum".to_owned(), 0, 1, false),
             ],
         ),
         (
@@ -413,7 +413,7 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
             0,
             vec![
                 ("sum".to_owned(), 1, 0, false),
-                ("range-sum".to_owned(), 0, 1, false),
+                ("rangesum".to_owned(), 0, 1, false),
             ],
         ),
     ];

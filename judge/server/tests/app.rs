@@ -29,7 +29,7 @@ const TEAM_2: &str = "token-team-2";
 const MAX_BODY: usize = 64 << 10;
 
 /// A served contest `arena` (started an hour ago, five hours long, problems `sum` and
-/// `range-sum`, teams `t1` and `t2`) and the service over it.
+/// `rangesum`, teams `t1` and `t2`) and the service over it.
 struct Fixture {
     _dir: tempfile::TempDir,
     app: Router,
@@ -40,7 +40,7 @@ async fn fixture() -> Fixture {
     let start = chrono::Utc::now() - chrono::Duration::hours(1);
     let yaml = format!(
         "id: arena\nname: Arena\nstart_time: {}\nduration: '5:00:00'\n\
-         problems:\n  - {{id: sum, package: {PACKAGES}/sum}}\n  - {{id: range-sum, package: {PACKAGES}/range-sum}}\n\
+         problems:\n  - {{id: sum, package: {PACKAGES}/sum}}\n  - {{id: rangesum, package: {PACKAGES}/rangesum}}\n\
          teams:\n  - {{id: t1, name: Team One, token: {TEAM_1}}}\n  - {{id: t2, name: Team Two, token: {TEAM_2}}}\n",
         start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
     );
@@ -138,7 +138,7 @@ async fn api_info_contests_and_problems() {
         (&json!("Arena"), &json!("5:00:00.000"))
     );
     let problems = fx.get_json("/api/contests/arena/problems", None).await;
-    assert_eq!(ids(&problems), ["sum", "range-sum"]);
+    assert_eq!(ids(&problems), ["sum", "rangesum"]);
     let labels: Vec<&Value> = problems
         .as_array()
         .unwrap()

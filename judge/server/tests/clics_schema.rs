@@ -55,7 +55,7 @@ impl Live {
     }
 }
 
-/// Two contests started an hour ago (ICPC `arena`: `sum` and `range-sum`; IOI `ioi`:
+/// Two contests started an hour ago (ICPC `arena`: `sum` and `rangesum`; IOI `ioi`:
 /// `pair-sums`), teams `t1`..`t3`, one worker judging on bubblewrap.
 async fn live() -> Option<Live> {
     let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
@@ -75,7 +75,7 @@ async fn live() -> Option<Live> {
     let teams = "teams:\n  - {id: t1, name: Team One, token: token-t1}\n  - {id: t2, name: Team Two, token: token-t2}\n  - {id: t3, name: Another Team, token: token-t3}\n";
     let icpc = format!(
         "id: arena\nname: Arena\nstart_time: {start}\nduration: '5:00:00'\nscoreboard_freeze_duration: '1:00:00'\n\
-         problems:\n  - {{id: sum, package: {PACKAGES}/sum, rgb: '#ff0000'}}\n  - {{id: range-sum, package: {PACKAGES}/range-sum}}\n{teams}"
+         problems:\n  - {{id: sum, package: {PACKAGES}/sum, rgb: '#ff0000'}}\n  - {{id: rangesum, package: {PACKAGES}/rangesum}}\n{teams}"
     );
     let ioi = format!(
         "id: ioi\nname: IOI\nstart_time: {start}\nduration: '5:00:00'\nscoring: ioi\n\
@@ -144,9 +144,9 @@ async fn judged_contest() -> Option<Live> {
     live.submit(
         "arena",
         "t3",
-        "range-sum",
+        "rangesum",
         "java",
-        "range-sum/submissions/accepted/RangeSums.java",
+        "rangesum/submissions/accepted/RangeSums.java",
     )
     .await;
     let pairs = "pair-sums/submissions";
@@ -461,7 +461,7 @@ async fn the_servers_feed_read_back_gives_the_servers_board() {
     assert_eq!(
         first_served,
         [
-            ("range-sum".into(), "t3".into()),
+            ("rangesum".into(), "t3".into()),
             ("sum".into(), "t1".into())
         ]
     );

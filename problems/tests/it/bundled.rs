@@ -147,26 +147,26 @@ fn bundled_corpus_summary() {
         }
     }
     expect_test::expect![[r#"
-        closest-approach: time 1s, memory 256 MiB, output 8 MiB, default abs=Some(1e-6) rel=Some(1e-6), 2 sample + 4 secret
+        closestapproach: time 1s, memory 256 MiB, output 8 MiB, default abs=Some(1e-6) rel=Some(1e-6), 2 sample + 4 secret
             accepted: Approach.java approach.cpp approach.py
             run_time_error: divide_by_zero.py
             time_limit_exceeded: simulate.py
             wrong_answer: no_clamp.py two_decimals.cpp
-        delivery-routes: time 2s, memory 256 MiB, output 8 MiB, default, 2 sample + 5 secret
+        deliveryroutes: time 2s, memory 256 MiB, output 8 MiB, default, 2 sample + 5 secret
             accepted: Dijkstra.java dijkstra.cpp dijkstra.py
             run_time_error: matrix.cpp
             time_limit_exceeded: bellman_ford.cpp
             wrong_answer: bfs.py int_distances.cpp
-        divisible-subset: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validators/check/validate.cpp, 2 sample + 6 secret
+        divisiblesubset: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validators/check/validate.cpp, 2 sample + 6 secret
             accepted: longest.py prefix.cpp
             time_limit_exceeded: residue_table.cpp
             wrong_answer: garbage.py off_by_one.cpp
-        guess-number: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validators/interactor/interactor.py, 1 sample + 6 secret
+        guessnumber: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validators/interactor/interactor.py, 1 sample + 6 secret
             accepted: binary.cpp binary.py
             run_time_error: accepted_then_crash.cpp
             time_limit_exceeded: wait_forever.py
             wrong_answer: gives_up_early.py linear.py off_by_one.cpp over_limit_then_abort.cpp
-        network-links: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
+        networklinks: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
             accepted: Links.java dsu.cpp dsu.py
             compile_error: Links.java
             run_time_error: recursive_find.py
@@ -182,7 +182,7 @@ fn bundled_corpus_summary() {
             output_limit_exceeded: never_stops.cpp
             time_limit_exceeded: recursive.c
             wrong_answer: no_modulo.cpp
-        range-sum: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
+        rangesum: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
             accepted: RangeSums.java prefix.cpp prefix.py
             run_time_error: no_bounds.cpp
             time_limit_exceeded: naive.cpp naive.py

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Input validator for `divisible-subset`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `divisiblesubset`: exit 42 when the input is valid, 43 otherwise."""
 import re
 import sys
 

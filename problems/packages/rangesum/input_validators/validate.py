@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Input validator for `range-sum`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `rangesum`: exit 42 when the input is valid, 43 otherwise."""
 import sys
 
 

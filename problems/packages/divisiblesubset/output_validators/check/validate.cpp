@@ -1,4 +1,4 @@
-// Output validator for `divisible-subset`, Kattis/ICPC convention:
+// Output validator for `divisiblesubset`, Kattis/ICPC convention:
 //
 //     validate INPUT ANSWER FEEDBACK_DIR [args...] < team_output
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes data/secret/*.in for `network-links`; deterministic (fixed seed). Run from the package folder."""
+"""Writes data/secret/*.in for `networklinks`; deterministic (fixed seed). Run from the package folder."""
 import random
 
 rng = random.Random(8)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Input validator for `network-links`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `networklinks`: exit 42 when the input is valid, 43 otherwise."""
 import sys
 
 try:

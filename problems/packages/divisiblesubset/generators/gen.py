@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes data/{sample,secret}/*.in and *.ans for `divisible-subset`; deterministic (fixed seed).
+"""Writes data/{sample,secret}/*.in and *.ans for `divisiblesubset`; deterministic (fixed seed).
 
 Run from the package folder. The answer file holds one correct group: the one given, or the
 shortest run of consecutive friends whose total is a multiple of n, with its indices in

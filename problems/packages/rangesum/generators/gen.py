@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes data/secret/*.in for `range-sum`; deterministic (fixed seed). Run from the package folder."""
+"""Writes data/secret/*.in for `rangesum`; deterministic (fixed seed). Run from the package folder."""
 import random
 
 rng = random.Random(2)

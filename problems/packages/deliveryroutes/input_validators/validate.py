@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Input validator for `delivery-routes`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `deliveryroutes`: exit 42 when the input is valid, 43 otherwise."""
 import sys
 
 try:

@@ -55,6 +55,9 @@ pub enum Error {
         /// What happened.
         why: String,
     },
+    /// A request to the workbench it cannot carry out (an argument holding a newline).
+    #[error("invalid workbench request: {0}")]
+    Request(String),
     /// The problem needs a feature the judge does not have yet.
     #[error("not supported yet: {0}")]
     Unsupported(String),

@@ -12,9 +12,11 @@ pub mod sandbox;
 pub mod supervisor;
 pub mod timelimit;
 pub mod verify;
+pub mod workbench;
 
 pub use error::{Error, Result};
 pub use grade::{Options, Report, Submission, TestResult, judge};
 /// The vocabulary the judge speaks (packages, verdicts, limits), re-exported so that a
 /// caller that only judges (the `judge` binary) needs no dependency of its own on it.
 pub use problems;
+pub use workbench::Workbench;

@@ -178,6 +178,21 @@ pub async fn judge(
     options: &Options,
     on_test: &mut (dyn FnMut(&TestResult) + Send),
 ) -> Result<Report> {
+    judge_keeping_outputs(problem, submission, config, options, on_test)
+        .await
+        .map(|(report, _)| report)
+}
+
+/// [`judge`], also returning the judgement's host folders, so that a caller in the crate
+/// (the workbench) can read what each test wrote: run `i`'s standard output is
+/// `out/<i:04>.out` under [`Workspace::host_out`].
+pub(crate) async fn judge_keeping_outputs(
+    problem: &Problem,
+    submission: &Submission,
+    config: &SandboxConfig,
+    options: &Options,
+    on_test: &mut (dyn FnMut(&TestResult) + Send),
+) -> Result<(Report, Workspace)> {
     let checker = Checker::of(problem)?;
     let size = submission.source.len() as u64;
     if size > problem.limits.code_bytes {
@@ -200,7 +215,46 @@ pub async fn judge(
     };
     let res = ctx.grade(on_test).await;
     ctx.sandbox.close().await;
-    res
+    res.map(|report| (report, ctx.ws))
+}
+
+/// A submission's build in a sandbox, for a caller in the crate that runs it on inputs of
+/// its own (the workbench): compiled as [`judge`] compiles it (same recipe, same cache),
+/// with the copy-ins of its build files into its work folder and its run command.
+pub(crate) struct SubmissionBuild {
+    /// The compile step.
+    pub(crate) compile: CompileInfo,
+    /// `(from, to, owner)` copy-ins of the build, or `None` when it did not compile.
+    pub(crate) copy_in: Option<Vec<(PathBuf, PathBuf, Option<u32>)>>,
+    /// The work folder the submission runs in.
+    pub(crate) workdir: &'static str,
+}
+
+/// Compiles `submission` under `limits` in `sandbox` (or takes its build from the cache
+/// in `options`), as the judge's compile step does.
+pub(crate) async fn build_submission(
+    submission: &Submission,
+    limits: &problems::Limits,
+    config: &SandboxConfig,
+    options: &Options,
+    ws: &mut Workspace,
+    sandbox: &mut Sandbox,
+) -> Result<SubmissionBuild> {
+    let recipe = compile::Recipe::submission(submission, limits);
+    let mut env = compile::BuildEnv {
+        config,
+        cache_dir: options.cache_dir.as_deref(),
+        backend: options.backend.name(),
+        limits,
+        ws,
+        sandbox,
+    };
+    let (compile, names) = env.compile(&recipe, Unit::Submission).await?;
+    Ok(SubmissionBuild {
+        compile,
+        copy_in: names.map(|names| plan::build_files(Unit::Submission, &names, None)),
+        workdir: Unit::Submission.workdir(),
+    })
 }
 
 /// One judgement: what is judged and how, and the sandbox it runs in. Its steps are

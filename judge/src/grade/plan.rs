@@ -146,7 +146,7 @@ impl Ctx<'_> {
 
 /// The copy-ins of a unit's build files into its work folder, owned by `owner` (or the
 /// job's user).
-fn build_files(
+pub(super) fn build_files(
     unit: Unit,
     build: &[String],
     owner: Option<u32>,

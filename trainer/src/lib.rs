@@ -8,6 +8,7 @@ pub mod bench;
 pub mod config;
 mod error;
 pub mod generate;
+pub mod grpo;
 pub mod model;
 pub mod server;
 pub mod tokenizer;

@@ -1,4 +1,11 @@
 //! The language table: data (`judge/languages.yaml`, embedded at build time), not code.
+//!
+//! Two entries run `.py` files: CPython (`python3`, what the extension selects) and PyPy
+//! (`pypy3`). Where the judge runs a package's own submissions (`verify`, the measurement
+//! of a derived time limit), [`python_for`] picks the interpreter: the one the caller
+//! names, else PyPy for a legacy package (problemtools runs Python 3 with PyPy, and the
+//! authors of legacy packages set their limits that way) and CPython for the 2023-07 and
+//! 2025-09 formats, whose interpreter is the contest's choice.
 
 use std::path::Path;
 
@@ -70,6 +77,56 @@ pub fn for_path(path: &Path) -> Result<Language> {
             what: format!("file {} (extension `.{ext}`)", path.display()),
             known,
         })
+}
+
+/// The language ids that run `.py` files: CPython (the one `.py` selects) and PyPy.
+pub const PYTHONS: [&str; 2] = ["python3", "pypy3"];
+
+/// The package's `problem_format_version` from `root/problem.yaml`: `legacy` when the file
+/// or the key is missing (the loader reports a malformed file).
+pub fn package_format(root: &Path) -> String {
+    std::fs::read_to_string(root.join("problem.yaml"))
+        .ok()
+        .and_then(|text| serde_yaml::from_str::<serde_yaml::Value>(&text).ok())
+        .and_then(|yaml| {
+            yaml.get("problem_format_version")
+                .and_then(|v| v.as_str())
+                .map(str::to_owned)
+        })
+        .unwrap_or_else(|| "legacy".to_owned())
+}
+
+/// The language id that runs the package's Python 3 submissions by default, from its
+/// `problem_format_version`: `pypy3` for legacy, `python3` otherwise.
+pub fn default_python(format: &str) -> &'static str {
+    match format {
+        "legacy" | "legacy-icpc" => "pypy3",
+        _ => "python3",
+    }
+}
+
+/// The language id that runs the `.py` submissions of the package at `root`: `chosen`
+/// when the caller names one (it must be one of [`PYTHONS`]), else [`default_python`] of
+/// its format.
+pub fn python_for(root: &Path, chosen: Option<&str>) -> Result<&'static str> {
+    match chosen {
+        Some(id) => PYTHONS
+            .into_iter()
+            .find(|p| *p == id)
+            .ok_or_else(|| Error::UnknownLanguage {
+                what: format!("Python interpreter `{id}`"),
+                known: PYTHONS.join(", "),
+            }),
+        None => Ok(default_python(&package_format(root))),
+    }
+}
+
+/// The language id a package's own submission at `path` runs as when its Python is
+/// `python`: `python` for a `.py` file, `None` (the extension's language) otherwise.
+pub fn reference_language<'a>(path: &Path, python: &'a str) -> Option<&'a str> {
+    for_path(path)
+        .is_ok_and(|lang| lang.id == PYTHONS[0])
+        .then_some(python)
 }
 
 impl Language {
@@ -146,13 +203,15 @@ mod tests {
     #[test]
     fn the_table_parses_and_has_the_required_languages() {
         let ids: Vec<String> = all().expect("table").into_iter().map(|l| l.id).collect();
-        assert_eq!(ids, vec!["c", "cpp", "python3", "java"]);
+        assert_eq!(ids, vec!["c", "cpp", "python3", "pypy3", "java"]);
     }
 
     #[test]
     fn languages_by_extension_and_errors() {
         assert_eq!(for_path(Path::new("a/b.CPP")).expect("cpp").id, "cpp");
+        // `.py` is CPython's; PyPy shares the extension and is chosen by id.
         assert_eq!(for_path(Path::new("x.py")).expect("py").id, "python3");
+        assert_eq!(by_id("pypy3").expect("pypy3").extensions, ["py"]);
         let err = for_path(Path::new("x.rb"))
             .expect_err("unknown")
             .to_string();
@@ -161,6 +220,46 @@ mod tests {
             "{err}"
         );
         assert!(by_id("cobol").is_err());
+    }
+
+    #[test]
+    fn python_is_pypy_for_legacy_packages_and_cpython_otherwise() {
+        for (format, python) in [
+            ("legacy", "pypy3"),
+            ("legacy-icpc", "pypy3"),
+            ("2023-07-draft", "python3"),
+            ("2023-07", "python3"),
+            ("2025-09", "python3"),
+        ] {
+            assert_eq!(default_python(format), python, "{format}");
+            assert!(by_id(python).is_ok(), "{python}");
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        assert_eq!(package_format(root), "legacy", "no problem.yaml");
+        assert_eq!(python_for(root, None).expect("default"), "pypy3");
+        let yaml = root.join("problem.yaml");
+        std::fs::write(&yaml, "name: A\nlimits:\n  time_multiplier: 2\n").expect("write");
+        assert_eq!(package_format(root), "legacy");
+        std::fs::write(&yaml, "problem_format_version: 2025-09\nname: A\n").expect("write");
+        assert_eq!(package_format(root), "2025-09");
+        assert_eq!(python_for(root, None).expect("default"), "python3");
+        // The caller's choice wins, but only a Python.
+        assert_eq!(python_for(root, Some("pypy3")).expect("chosen"), "pypy3");
+        let err = python_for(root, Some("cpp")).expect_err("not a Python");
+        assert_eq!(
+            err.to_string(),
+            "unknown language for Python interpreter `cpp`; known: python3, pypy3"
+        );
+        // Only `.py` files follow the choice.
+        assert_eq!(
+            reference_language(Path::new("s/accepted/a.py"), "pypy3"),
+            Some("pypy3")
+        );
+        assert_eq!(
+            reference_language(Path::new("s/accepted/a.cc"), "pypy3"),
+            None
+        );
     }
 
     #[test]
@@ -199,6 +298,11 @@ mod tests {
         assert_eq!(
             python.command(&python.run, "", 64).join(" "),
             "python3 -S main.py"
+        );
+        let pypy = by_id("pypy3").expect("pypy3");
+        assert_eq!(
+            pypy.command(&pypy.run, "", 64).join(" "),
+            "env PYPY_GC_NURSERY=4MB PYPY_GC_MAX=64MB pypy3 -S main.py"
         );
         // Validator folders: every source compiled together, the main one run.
         assert_eq!(

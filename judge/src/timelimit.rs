@@ -4,10 +4,15 @@
 //! ([`problems::Limits::derive_time`]: problemtools' `verifyproblem`, and the 2025-09
 //! format's `limits.time_multipliers.ac_to_time_limit` with `time_resolution`).
 //!
-//! The derived value is kept in `<cache>/<package sha256>.json`, keyed by the package's
-//! identity ([`problems::content_sha256`]): a second run, and every host sharing that
-//! folder, uses the same limit without measuring again; a changed package has another
-//! identity and is measured anew.
+//! The accepted Python submissions run with the interpreter the caller passes, which
+//! [`crate::lang::python_for`] picks as `verify` does: PyPy for a legacy package
+//! (problemtools' convention), else CPython unless the command line or the contest names
+//! PyPy.
+//!
+//! The derived value is kept in `<cache>/<package sha256>-<python>.json`, keyed by the
+//! package's identity ([`problems::content_sha256`]) and that interpreter: a second run,
+//! and every host sharing that folder, uses the same limit without measuring again; a
+//! changed package has another identity and is measured anew.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -42,6 +47,9 @@ pub struct Derivation {
     pub time_limit_to_tle: f64,
     /// The resolution the limit was rounded up to, in seconds.
     pub time_resolution: f64,
+    /// The language id the `.py` submissions ran as (`python3` or `pypy3`).
+    #[serde(default)]
+    pub python: String,
     /// Accepted submissions left out, each with why (not accepted under
     /// [`MEASURING_LIMIT`], or not judgeable).
     #[serde(default)]
@@ -83,10 +91,16 @@ impl std::fmt::Display for Provenance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "time limit {} s ({}", self.seconds, self.source)?;
         if let Some(d) = &self.derivation {
+            let python = d.slowest.extension().is_some_and(|e| e == "py") && !d.python.is_empty();
             write!(
                 f,
-                ": slowest accepted {} ({:.0} ms) × {} rounded up to {} s",
+                ": slowest accepted {}{} ({:.0} ms) × {} rounded up to {} s",
                 d.slowest.display(),
+                if python {
+                    format!(" as {}", d.python)
+                } else {
+                    String::new()
+                },
                 d.slowest_ms,
                 d.ac_to_time_limit,
                 d.time_resolution
@@ -106,10 +120,15 @@ impl std::fmt::Display for Provenance {
 /// verdict with its slowest test's CPU milliseconds, or why it could not be judged.
 pub type Timing = (PathBuf, Result<(Verdict, f64), String>);
 
-/// The derivation from fixed timings of `problem`'s accepted submissions: the slowest
-/// accepted one's time through [`problems::Limits::derive_time`]; `Err` says why there
-/// is none (no submission was accepted).
-pub fn derive_from(problem: &Problem, timings: &[Timing]) -> Result<Derivation, String> {
+/// The derivation from fixed timings of `problem`'s accepted submissions, their `.py`
+/// files run as `python`: the slowest accepted one's time through
+/// [`problems::Limits::derive_time`]; `Err` says why there is none (no submission was
+/// accepted).
+pub fn derive_from(
+    problem: &Problem,
+    timings: &[Timing],
+    python: &str,
+) -> Result<Derivation, String> {
     let mut left_out = Vec::new();
     let mut slowest: Option<(&Path, f64)> = None;
     for (path, timing) in timings {
@@ -149,6 +168,7 @@ pub fn derive_from(problem: &Problem, timings: &[Timing]) -> Result<Derivation, 
         ac_to_time_limit: limits.time_multipliers.ac_to_time_limit,
         time_limit_to_tle: limits.time_multipliers.time_limit_to_tle,
         time_resolution: limits.time_resolution,
+        python: python.to_owned(),
         left_out,
     })
 }
@@ -161,18 +181,20 @@ pub fn apply(problem: &mut Problem, derivation: &Derivation) {
     }
 }
 
-/// The cache file of the package with identity `sha256` under `cache`.
-pub fn cache_file(cache: &Path, sha256: &str) -> PathBuf {
-    cache.join(format!("{sha256}.json"))
+/// The cache file of the package with identity `sha256`, measured with its `.py`
+/// submissions run as `python`, under `cache`.
+pub fn cache_file(cache: &Path, sha256: &str, python: &str) -> PathBuf {
+    cache.join(format!("{sha256}-{python}.json"))
 }
 
-/// The cached derivation of `problem`, when `cache` holds one for its identity; a file
-/// that does not parse or belongs to another identity counts as none.
-pub fn cached(cache: &Path, problem: &Problem) -> Option<Derivation> {
-    let text = std::fs::read_to_string(cache_file(cache, &problem.sha256)).ok()?;
+/// The cached derivation of `problem` measured with `python`, when `cache` holds one for
+/// its identity; a file that does not parse or belongs to another identity or interpreter
+/// counts as none.
+pub fn cached(cache: &Path, problem: &Problem, python: &str) -> Option<Derivation> {
+    let text = std::fs::read_to_string(cache_file(cache, &problem.sha256, python)).ok()?;
     serde_json::from_str::<Derivation>(&text)
         .ok()
-        .filter(|d| d.sha256 == problem.sha256 && d.time_limit_s > 0.0)
+        .filter(|d| d.sha256 == problem.sha256 && d.python == python && d.time_limit_s > 0.0)
 }
 
 /// Writes `derivation` to the cache (through a temporary file renamed into place, so a
@@ -183,7 +205,7 @@ pub fn store(cache: &Path, derivation: &Derivation) -> crate::Result<()> {
         move |source| crate::Error::Io { what, path, source }
     };
     std::fs::create_dir_all(cache).map_err(io("cannot create the cache folder", cache))?;
-    let file = cache_file(cache, &derivation.sha256);
+    let file = cache_file(cache, &derivation.sha256, &derivation.python);
     let tmp = file.with_extension(format!("json.{}.tmp", std::process::id()));
     let text = serde_json::to_string_pretty(derivation).unwrap_or_default();
     std::fs::write(&tmp, text).map_err(io("cannot write", &tmp))?;
@@ -192,20 +214,22 @@ pub fn store(cache: &Path, derivation: &Derivation) -> crate::Result<()> {
 
 /// Gives `problem` its time limit when the package has none: from the cache under
 /// `cache`, else by judging each accepted submission (one at a time, under
-/// [`MEASURING_LIMIT`]) and storing the result. A limit the package gives is kept. When no
-/// accepted submission is accepted, the default stays and [`Provenance::not_derived`]
-/// says why. `Err` only when the judge itself fails.
+/// [`MEASURING_LIMIT`], `.py` files as `python`: see [`crate::lang::python_for`]) and
+/// storing the result. A limit the package gives is kept. When no accepted submission is
+/// accepted, the default stays and [`Provenance::not_derived`] says why. `Err` only when
+/// the judge itself fails.
 pub async fn resolve(
     problem: &mut Problem,
     config: &SandboxConfig,
     options: &Options,
     cache: Option<&Path>,
+    python: &str,
 ) -> crate::Result<Provenance> {
     if problem.limits.time_source != TimeLimitSource::Default {
         return Ok(Provenance::of(problem));
     }
     let mut provenance = Provenance::of(problem);
-    if let Some(derivation) = cache.and_then(|c| cached(c, problem)) {
+    if let Some(derivation) = cache.and_then(|c| cached(c, problem, python)) {
         apply(problem, &derivation);
         provenance = Provenance {
             derivation: Some(derivation),
@@ -214,8 +238,8 @@ pub async fn resolve(
         };
         return Ok(provenance);
     }
-    let timings = measure(problem, config, options).await?;
-    match derive_from(problem, &timings) {
+    let timings = measure(problem, config, options, python).await?;
+    match derive_from(problem, &timings, python) {
         Ok(derivation) => {
             if let Some(cache) = cache {
                 store(cache, &derivation)?;
@@ -231,11 +255,13 @@ pub async fn resolve(
     Ok(provenance)
 }
 
-/// Judges each submission of `submissions/accepted` under [`MEASURING_LIMIT`].
+/// Judges each submission of `submissions/accepted` under [`MEASURING_LIMIT`], its `.py`
+/// files as `python`.
 async fn measure(
     problem: &Problem,
     config: &SandboxConfig,
     options: &Options,
+    python: &str,
 ) -> crate::Result<Vec<Timing>> {
     let mut measuring = problem.clone();
     measuring.limits.time = MEASURING_LIMIT;
@@ -254,8 +280,9 @@ async fn measure(
             .strip_prefix(&problem.root)
             .unwrap_or(&reference.path)
             .to_path_buf();
+        let lang = crate::lang::reference_language(&reference.path, python);
         let submission =
-            match Submission::from_file(&reference.path, None, problem.limits.code_bytes) {
+            match Submission::from_file(&reference.path, lang, problem.limits.code_bytes) {
                 Ok(it) => it,
                 Err(err) => {
                     timings.push((relative, Err(err.with_causes())));
@@ -307,7 +334,7 @@ mod tests {
                 Err("unknown language".to_owned()),
             ),
         ];
-        let derivation = derive_from(&legacy, &timings).expect("derives");
+        let derivation = derive_from(&legacy, &timings, "pypy3").expect("derives");
         // 0.41 s × 3 = 1.23 s, rounded up to 2 s; the TLE bound is 2 s × 2 (legacy default).
         assert_eq!(derivation.time_limit_s, 2.0);
         assert_eq!(derivation.tle_bound_s, 4.0);
@@ -328,11 +355,11 @@ mod tests {
         let (_dir, modern) = problem(
             "problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  time_resolution: 0.5\n",
         );
-        let derivation = derive_from(&modern, &timings).expect("derives");
+        let derivation = derive_from(&modern, &timings, "python3").expect("derives");
         assert_eq!(derivation.time_limit_s, 1.0);
         assert_eq!(derivation.tle_bound_s, 1.5);
         // A tiny time still gives one resolution step.
-        let derivation = derive_from(&modern, &[ac("a.py", 3.0)]).expect("derives");
+        let derivation = derive_from(&modern, &[ac("a.py", 3.0)], "python3").expect("derives");
         assert_eq!(derivation.time_limit_s, 0.5);
     }
 
@@ -340,13 +367,14 @@ mod tests {
     fn no_accepted_run_means_no_derived_limit_and_says_why() {
         let (_dir, problem) = problem("name: A\n");
         assert_eq!(
-            derive_from(&problem, &[]),
+            derive_from(&problem, &[], "pypy3"),
             Err("no submission in submissions/accepted".to_owned())
         );
         assert_eq!(
             derive_from(
                 &problem,
-                &[("submissions/accepted/a.py".into(), Ok((Verdict::WA, 5.0)))]
+                &[("submissions/accepted/a.py".into(), Ok((Verdict::WA, 5.0)))],
+                "pypy3"
             ),
             Err(
                 "no accepted submission was accepted: submissions/accepted/a.py: WA under 60 s"
@@ -359,22 +387,31 @@ mod tests {
     fn the_cache_is_keyed_by_the_package_identity() {
         let (_dir, mut problem) = problem("name: A\nlimits:\n  time_multiplier: 5\n");
         let cache = tempfile::tempdir().expect("tempdir");
-        assert_eq!(cached(cache.path(), &problem), None);
-        let derivation = derive_from(&problem, &[ac("a.py", 300.0)]).expect("derives");
+        assert_eq!(cached(cache.path(), &problem, "pypy3"), None);
+        let derivation = derive_from(&problem, &[ac("a.py", 300.0)], "pypy3").expect("derives");
         assert_eq!(derivation.time_limit_s, 2.0);
         store(cache.path(), &derivation).expect("stores");
-        assert_eq!(cached(cache.path(), &problem), Some(derivation.clone()));
+        assert_eq!(
+            cached(cache.path(), &problem, "pypy3"),
+            Some(derivation.clone())
+        );
+        // Measured with another interpreter, it is another value.
+        assert_eq!(cached(cache.path(), &problem, "python3"), None);
         // Another identity does not see it.
         let mut other = problem.clone();
         other.sha256 = "0".repeat(64);
-        assert_eq!(cached(cache.path(), &other), None);
-        // A file under the right name but for another identity is not trusted.
-        std::fs::copy(
-            cache_file(cache.path(), &problem.sha256),
-            cache_file(cache.path(), &other.sha256),
-        )
-        .expect("copy");
-        assert_eq!(cached(cache.path(), &other), None);
+        assert_eq!(cached(cache.path(), &other, "pypy3"), None);
+        // A file under the right name but for another identity or interpreter is not
+        // trusted.
+        for (sha256, python) in [(&other.sha256, "pypy3"), (&problem.sha256, "python3")] {
+            std::fs::copy(
+                cache_file(cache.path(), &problem.sha256, "pypy3"),
+                cache_file(cache.path(), sha256, python),
+            )
+            .expect("copy");
+        }
+        assert_eq!(cached(cache.path(), &other, "pypy3"), None);
+        assert_eq!(cached(cache.path(), &problem, "python3"), None);
 
         apply(&mut problem, &derivation);
         let provenance = Provenance {
@@ -384,12 +421,13 @@ mod tests {
         };
         assert_eq!(
             provenance.to_string(),
-            "time limit 2 s (derived: slowest accepted a.py (300 ms) × 5 rounded up to 1 s, cached)"
+            "time limit 2 s (derived: slowest accepted a.py as pypy3 (300 ms) × 5 rounded up to 1 s, cached)"
         );
         let json = serde_json::to_value(&provenance).expect("serializes");
         assert_eq!(json["source"], "derived");
         assert_eq!(json["seconds"], 2.0);
         assert_eq!(json["derivation"]["time_limit_s"], 2.0);
+        assert_eq!(json["derivation"]["python"], "pypy3");
     }
 
     #[test]

@@ -7,6 +7,12 @@
 //! submissions ([`crate::timelimit`]). Before the submissions, every input validator runs
 //! on every test input ([`crate::grade::validate_inputs`]); an input it rejects is a
 //! failure of the package.
+//!
+//! Python submissions (`.py`) run with the interpreter [`crate::lang::python_for`] picks:
+//! the caller's (`judge verify --python`), else PyPy (`pypy3`) for a legacy package, since
+//! problemtools runs Python 3 with PyPy and the authors set their limits that way, and
+//! CPython (`python3`) for a 2023-07 or 2025-09 package. A derived time limit is measured
+//! with the same one. [`Verification::python`] and [`Row::language`] say which ran.
 
 use std::path::{Path, PathBuf};
 
@@ -39,6 +45,8 @@ pub struct Row {
     pub expected_score: Option<ScoreRange>,
     /// The score it got and the problem's maximum, on scored problems.
     pub score: Option<(f64, f64)>,
+    /// The id of the language it ran as (`pypy3` for a legacy package's Python).
+    pub language: String,
 }
 
 impl Row {
@@ -72,10 +80,15 @@ pub struct Verification {
     pub inputs: InputValidation,
     /// Each reference submission's check.
     pub rows: Vec<Row>,
+    /// The package's `problem_format_version` (`legacy` when it names none).
+    pub format: String,
+    /// The language id that ran the package's Python submissions (`pypy3` or `python3`).
+    pub python: String,
 }
 
 /// Judges every reference submission of the package in `dir` (loaded for its author:
-/// every check), `parallel` at a time. A package without a time limit gets one derived
+/// every check), `parallel` at a time, its `.py` files as `python` names or
+/// [`crate::lang::python_for`] picks. A package without a time limit gets one derived
 /// from its accepted submissions first ([`crate::timelimit::resolve`], cached under
 /// `timelimits`). `Err` carries the package's problems when it cannot be loaded.
 pub async fn verify(
@@ -84,10 +97,13 @@ pub async fn verify(
     options: &Options,
     parallel: usize,
     timelimits: Option<&Path>,
+    python: Option<&str>,
 ) -> crate::Result<Verification> {
     let (mut problem, _warnings) = problems::load(dir)?;
+    let format = crate::lang::package_format(dir);
+    let python = crate::lang::python_for(dir, python)?;
     let inputs = validate_inputs(&problem, config, options).await?;
-    let time_limit = timelimit::resolve(&mut problem, config, options, timelimits).await?;
+    let time_limit = timelimit::resolve(&mut problem, config, options, timelimits, python).await?;
     let problem = &problem;
     let rows = futures_util::stream::iter(problem.submissions.iter())
         .map(|reference| async move {
@@ -106,10 +122,15 @@ pub async fn verify(
                 folder: reference.folder.clone(),
                 expected_score: reference.score,
                 score: None,
+                language: String::new(),
             };
-            let res = match Submission::from_file(&reference.path, None, problem.limits.code_bytes)
+            let lang = crate::lang::reference_language(&reference.path, python);
+            let res = match Submission::from_file(&reference.path, lang, problem.limits.code_bytes)
             {
-                Ok(submission) => judge(problem, &submission, config, options, &mut |_| {}).await,
+                Ok(submission) => {
+                    row.language = submission.language.id.clone();
+                    judge(problem, &submission, config, options, &mut |_| {}).await
+                }
                 Err(err) => Err(err),
             };
             match res {
@@ -129,6 +150,8 @@ pub async fn verify(
         time_limit,
         inputs,
         rows,
+        format,
+        python: python.to_owned(),
     })
 }
 
@@ -147,6 +170,7 @@ mod tests {
             folder: folder.to_owned(),
             expected_score,
             score,
+            language: "python3".to_owned(),
         }
     }
 

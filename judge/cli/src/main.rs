@@ -53,6 +53,11 @@ enum Command {
         /// (a kernel quota on both backends; default: 1).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
         cpus: Option<u32>,
+        /// The interpreter of Python 3 (`.py`) files: the package's accepted submissions
+        /// measured for a derived time limit, and the source file when `--lang` is not given (default: pypy3 for a legacy package,
+        /// as problemtools runs Python 3; python3, CPython, otherwise).
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(judge::lang::PYTHONS))]
+        python: Option<String>,
         /// The source file.
         file: PathBuf,
     },
@@ -68,6 +73,11 @@ enum Command {
         /// (a kernel quota on both backends; default: 1).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
         cpus: Option<u32>,
+        /// The interpreter of Python 3 (`.py`) files: the package's accepted submissions
+        /// measured for a derived time limit and every `.py` submission (default: pypy3 for a legacy package,
+        /// as problemtools runs Python 3; python3, CPython, otherwise).
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(judge::lang::PYTHONS))]
+        python: Option<String>,
         /// Problem package folders.
         #[arg(required = true)]
         packages: Vec<PathBuf>,
@@ -193,6 +203,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             json,
             no_cache,
             cpus,
+            python,
             file,
         } => {
             run(
@@ -203,6 +214,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 json,
                 no_cache,
                 cpus,
+                python.as_deref(),
                 &file,
             )
             .await
@@ -211,8 +223,9 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             backend,
             parallel,
             cpus,
+            python,
             packages,
-        } => verify(backend, parallel, cpus, &packages).await,
+        } => verify(backend, parallel, cpus, python.as_deref(), &packages).await,
         Command::Languages { backend } => languages(backend).await,
         Command::Selftest { backend } => selftest(backend).await,
         Command::Serve {
@@ -282,13 +295,18 @@ async fn run(
     json: bool,
     no_cache: bool,
     cpus: Option<u32>,
+    python: Option<&str>,
     file: &Path,
 ) -> anyhow::Result<ExitCode> {
     let (mut problem, warnings) = judge::problems::load_for_judging(problem_dir)?;
     for warning in &warnings {
         eprintln!("{warning}");
     }
+    // The submission's language: `--lang`, else `--python` for a `.py` file, else its
+    // extension's.
+    let lang = lang.or_else(|| python.and_then(|p| judge::lang::reference_language(file, p)));
     let submission = Submission::from_file(file, lang, problem.limits.code_bytes)?;
+    let python = judge::lang::python_for(problem_dir, python)?;
     let mut config = SandboxConfig::discover()?;
     config.cpus = cpus;
     let options = Options {
@@ -304,8 +322,14 @@ async fn run(
             timelimit_dir().display()
         );
     }
-    let time_limit =
-        judge::timelimit::resolve(&mut problem, &config, &options, Some(&timelimit_dir())).await?;
+    let time_limit = judge::timelimit::resolve(
+        &mut problem,
+        &config,
+        &options,
+        Some(&timelimit_dir()),
+        python,
+    )
+    .await?;
     let mut stdout = std::io::stdout();
     let mut on_test = |test: &judge::TestResult| {
         let line = if json {
@@ -350,6 +374,7 @@ async fn verify(
     backend: BackendKind,
     parallel: usize,
     cpus: Option<u32>,
+    python: Option<&str>,
     packages: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
     let mut config = SandboxConfig::discover()?;
@@ -373,6 +398,7 @@ async fn verify(
             &options,
             parallel,
             Some(&timelimits),
+            python,
         )
         .await
         {
@@ -384,6 +410,12 @@ async fn verify(
             }
         };
         println!("{:<20} {}", dir.display(), verification.time_limit);
+        println!(
+            "{:<20} .py submissions run as {} (problem format {})",
+            dir.display(),
+            verification.python,
+            verification.format
+        );
         let inputs = &verification.inputs;
         for skipped in &inputs.skipped {
             println!(

@@ -2,8 +2,10 @@
 //! so that the agent talks to it like to any LLM server.
 //!
 //! Endpoints: `POST /v1/chat/completions` (non-streaming, and SSE streaming with
-//! `"stream": true`; `usage`, `seed`, `max_tokens`, `stop`, `n`, `temperature`, `top_p`,
-//! and each token's logprob) and `GET /v1/models`. One worker thread owns the model;
+//! `"stream": true`; `usage`, also in a stream's last chunk with
+//! `stream_options.include_usage`; `seed`, `max_tokens`, `stop`, `n`, `temperature`,
+//! `top_p`, and each token's logprob with its id in the extension field `token_id`, in a
+//! stream with each choice's finish reason) and `GET /v1/models`. One worker thread owns the model;
 //! requests that arrive within a few milliseconds of each other with the same sampling
 //! settings are decoded as one batch.
 
@@ -95,6 +97,15 @@ struct ChatRequest {
     seed: Option<u64>,
     #[serde(default)]
     stream: bool,
+    #[serde(default)]
+    stream_options: Option<StreamOptions>,
+}
+
+/// `stream_options`: with `include_usage`, a last chunk (no choices) carries the usage.
+#[derive(Debug, Default, Deserialize)]
+struct StreamOptions {
+    #[serde(default)]
+    include_usage: bool,
 }
 
 /// Serves the policy on `listener` until the process ends (the only place, with [`app`],
@@ -301,7 +312,12 @@ async fn chat_completions(
     let model_name = req.model.clone().unwrap_or_else(|| state.name.clone());
     if req.stream {
         let state = state.clone();
-        let stream = async_stream(state, receiver, id, model_name, n);
+        let usage = req
+            .stream_options
+            .as_ref()
+            .is_some_and(|o| o.include_usage)
+            .then_some(prompt_tokens);
+        let stream = async_stream(state, receiver, id, model_name, n, usage);
         return Ok(Sse::new(stream).into_response());
     }
     let samples = loop {
@@ -321,12 +337,7 @@ async fn chat_completions(
         .iter()
         .enumerate()
         .map(|(index, sample)| {
-            let logprobs: Vec<serde_json::Value> = sample
-                .tokens
-                .iter()
-                .zip(&sample.logprobs)
-                .map(|(t, l)| json!({"token_id": t, "token": state.tokenizer.decode(&[*t]).unwrap_or_default(), "logprob": l}))
-                .collect();
+            let logprobs = token_logprobs(&state, sample);
             json!({
                 "index": index,
                 "message": {"role": "assistant", "content": visible(&state, sample, &stop)},
@@ -347,14 +358,28 @@ async fn chat_completions(
     .into_response())
 }
 
-/// The SSE stream of a request: one chunk per token with the new text, then a chunk with
-/// the finish reason per choice, then `[DONE]`.
+/// Each sampled token of `sample` with its id (the extension field `token_id`), text and
+/// logprob, as `logprobs.content` lists them.
+fn token_logprobs(state: &AppState, sample: &Sample) -> Vec<serde_json::Value> {
+    sample
+        .tokens
+        .iter()
+        .zip(&sample.logprobs)
+        .map(|(t, l)| json!({"token_id": t, "token": state.tokenizer.decode(&[*t]).unwrap_or_default(), "logprob": l}))
+        .collect()
+}
+
+/// The SSE stream of a request: one chunk per token with the new text, then a chunk per
+/// choice with its finish reason and every token's logprob, then (when `usage` holds the
+/// prompt's token count: `stream_options.include_usage`) a chunk with the usage, then
+/// `[DONE]`.
 fn async_stream(
     state: Arc<AppState>,
     mut receiver: mpsc::UnboundedReceiver<JobEvent>,
     id: String,
     model: String,
     n: usize,
+    usage: Option<usize>,
 ) -> impl futures_util::Stream<Item = Result<Event, Infallible>> {
     let (tx, rx) = mpsc::unbounded_channel::<Result<Event, Infallible>>();
     tokio::spawn(async move {
@@ -389,7 +414,17 @@ fn async_stream(
                             } else {
                                 "length"
                             };
-                            let data = chunk(index, json!({}), Some(reason));
+                            let mut data = chunk(index, json!({}), Some(reason));
+                            data["choices"][0]["logprobs"] =
+                                json!({"content": token_logprobs(&state, sample)});
+                            let _ = tx.send(Ok(Event::default().data(data.to_string())));
+                        }
+                        if let Some(prompt_tokens) = usage {
+                            let completion_tokens: usize =
+                                samples.iter().map(|s| s.tokens.len()).sum();
+                            let data = json!({"id": id, "object": "chat.completion.chunk", "created": unix_time(), "model": model, "choices": [],
+                                "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                                          "total_tokens": prompt_tokens + completion_tokens}});
                             let _ = tx.send(Ok(Event::default().data(data.to_string())));
                         }
                     }

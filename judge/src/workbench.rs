@@ -24,6 +24,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use problems::{Problem, TestCase, TestGroup, Verdict};
@@ -102,7 +103,8 @@ impl Compiled {
 /// it).
 #[derive(Debug, Clone)]
 pub struct Program {
-    submission: Submission,
+    /// Shared: a program is cheap to clone.
+    submission: Arc<Submission>,
     /// The compile step (time, whether it came from the cache, warnings).
     pub compile: CompileInfo,
 }
@@ -441,7 +443,7 @@ impl Workbench {
         let built = built?;
         Ok(match built.copy_in {
             Some(_) => Compiled::Ok(Program {
-                submission,
+                submission: Arc::new(submission),
                 compile: built.compile,
             }),
             None => Compiled::Failed {

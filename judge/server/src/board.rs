@@ -1,12 +1,24 @@
 //! The scoreboard a caller may see, as the CLICS `scoreboard` object, for the API and the
-//! web page alike: frozen for teams and the public between the freeze and the end, and
-//! recomputed only when an event was written since it was last computed.
+//! web page alike, built once per change and kept as ready bytes ([`Ready`]: the object,
+//! its JSON, the JSON gzipped, and its `ETag`), so that a request does no database query
+//! and no scoring when nothing changed.
+//!
+//! Each contest has two views: the full board (admins) and the board with submissions
+//! from the freeze on hidden (teams and the public, between the freeze and the end; the
+//! same bytes serve every team and the public, since a team's own view hides the same
+//! judgements). Both are rebuilt by the event log's reader (`live`) after each batch of
+//! events that can move the board, on every host; a request picks the view by the
+//! clock. A request first waits (briefly) until the reader has seen every event this
+//! process wrote, so a client reads its own writes.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::io::Write;
+use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Duration;
 
+use bytes::Bytes;
 use chrono::Utc;
-use leaderboard::clics::{Scoreboard, ScoreboardRow};
+use leaderboard::clics::Scoreboard;
 
 use crate::auth::Viewer;
 use crate::clics;
@@ -16,72 +28,187 @@ use crate::scoreboard;
 use crate::state::AppState;
 use crate::store::QueueState;
 
-/// A computed board: the event token it was computed at, its CLICS rows, and whether a
-/// submission was pending.
-#[derive(Debug, Clone)]
-struct Cached {
-    token: i64,
-    rows: Vec<ScoreboardRow>,
-    pending: bool,
+/// One view of a board, ready to send.
+#[derive(Debug)]
+pub struct Ready {
+    /// The event token it was built at (its `event_id`).
+    pub token: i64,
+    /// The CLICS object.
+    pub board: Scoreboard,
+    /// Whether a submission was queued or being judged.
+    pub pending: bool,
+    /// The `ETag` (quoted): contest, view and token.
+    pub etag: String,
+    /// The object as JSON.
+    pub json: Bytes,
+    /// The same JSON, gzipped.
+    pub gzip: Bytes,
 }
 
-/// Computed scoreboards by contest and view (frozen or not).
+/// A contest's two views (the same `Arc` when the contest has no freeze).
+#[derive(Debug)]
+struct Views {
+    full: Arc<Ready>,
+    frozen: Arc<Ready>,
+}
+
+/// The built boards by contest, and one lock per contest so that a board missing at a
+/// request is built once, not by every waiting request.
 #[derive(Debug, Default)]
 pub struct BoardCache {
-    boards: Mutex<HashMap<(String, bool), Cached>>,
+    boards: RwLock<HashMap<String, Arc<Views>>>,
+    building: tokio::sync::Mutex<()>,
 }
 
 impl BoardCache {
-    fn get(&self, key: &(String, bool), token: i64) -> Option<Cached> {
-        let boards = self.boards.lock().unwrap_or_else(PoisonError::into_inner);
-        boards.get(key).filter(|it| it.token == token).cloned()
+    fn get(&self, cid: &str) -> Option<Arc<Views>> {
+        let boards = self.boards.read().unwrap_or_else(PoisonError::into_inner);
+        boards.get(cid).cloned()
     }
 
-    fn put(&self, key: (String, bool), board: Cached) {
-        let mut boards = self.boards.lock().unwrap_or_else(PoisonError::into_inner);
-        boards.insert(key, board);
+    fn put(&self, cid: &str, views: Views) {
+        let mut boards = self.boards.write().unwrap_or_else(PoisonError::into_inner);
+        boards.insert(cid.to_owned(), Arc::new(views));
     }
 }
 
-/// The scoreboard `who` may see now.
+/// Whether `who` gets the frozen view now: teams and the public between the freeze and
+/// the end.
+fn frozen_for(contest: &Contest, who: &Viewer) -> bool {
+    let now = Utc::now();
+    *who != Viewer::Admin
+        && contest.freeze_time().is_some_and(|f| now >= f)
+        && now < contest.end_time()
+}
+
+/// The board `who` may see now, as ready bytes: from memory when built, else built now
+/// (once, however many requests wait for it: see [`rebuild`]).
+pub async fn ready(
+    state: &AppState,
+    contest: &Contest,
+    who: &Viewer,
+) -> Result<Arc<Ready>, ServerError> {
+    // Read-your-writes: what this process committed is in the board.
+    state
+        .live
+        .caught_up(state.store.last_written(), Duration::from_secs(5))
+        .await;
+    let cid = &contest.spec.id;
+    let views = match state.boards.get(cid) {
+        Some(views) => views,
+        None => {
+            let arc = state.contest(cid).ok_or_else(|| ServerError::BadContest {
+                what: cid.clone(),
+                problems: vec!["not served".into()],
+            })?;
+            rebuild(state, &arc).await?;
+            state
+                .boards
+                .get(cid)
+                .ok_or_else(|| ServerError::BadContest {
+                    what: cid.clone(),
+                    problems: vec!["its scoreboard could not be built".into()],
+                })?
+        }
+    };
+    Ok(Arc::clone(if frozen_for(contest, who) {
+        &views.frozen
+    } else {
+        &views.full
+    }))
+}
+
+/// The scoreboard `who` may see now (the object of [`ready`]).
 pub async fn scoreboard(
     state: &AppState,
     contest: &Contest,
     who: &Viewer,
 ) -> Result<Scoreboard, ServerError> {
-    let now = Utc::now();
-    let frozen = *who != Viewer::Admin
-        && contest.freeze_time().is_some_and(|f| now >= f)
-        && now < contest.end_time();
+    Ok(ready(state, contest, who).await?.board.clone())
+}
+
+/// Builds both views of `contest`'s board from the database and keeps them (three
+/// queries; the scoring and serializing run off the async threads), unless the kept
+/// ones are of the newest token already.
+pub async fn rebuild(state: &AppState, contest: &Arc<Contest>) -> Result<(), ServerError> {
     let cid = contest.spec.id.clone();
-    // Recomputed only when an event was written since (any host's write moves the token).
+    // One build at a time: the reader's and a request's for a board not built yet.
+    let _one = state.boards.building.lock().await;
     let token = state.store.last_token(&cid).await?;
-    let key = (cid.clone(), frozen);
-    let board = match state.boards.get(&key, token) {
-        Some(hit) => hit,
-        None => {
-            let subs = state.store.submissions_for_scoring(&cid).await?;
-            let judgements = state.store.judgements(&cid).await?;
-            let hide = frozen.then(|| {
-                (contest.end_time()
-                    - contest.spec.scoreboard_freeze_duration
-                    - contest.spec.start_time)
-                    .num_milliseconds()
-            });
-            let board = Cached {
-                token,
-                rows: scoreboard::rows(contest, &subs, &judgements, hide),
-                pending: subs.iter().any(|s| s.state != QueueState::Done),
+    if state
+        .boards
+        .get(&cid)
+        .is_some_and(|v| v.full.token == token)
+    {
+        // Nothing written since it was built.
+        return Ok(());
+    }
+    let subs = state.store.submissions_for_scoring(&cid).await?;
+    let judgements = state.store.judgements(&cid).await?;
+    let contest = Arc::clone(contest);
+    let views = tokio::task::spawn_blocking(move || {
+        let pending = subs.iter().any(|s| s.state != QueueState::Done);
+        let view = |hide: Option<i64>, name: &str| {
+            let now = Utc::now();
+            let board = Scoreboard {
+                event_id: token.to_string(),
+                time: time(now),
+                contest_time: reltime(now - contest.spec.start_time),
+                state: clics::state(&contest, now, pending),
+                rows: scoreboard::rows(&contest, &subs, &judgements, hide),
             };
-            state.boards.put(key, board.clone());
-            board
-        }
-    };
-    Ok(Scoreboard {
-        event_id: token.to_string(),
-        time: time(now),
-        contest_time: reltime(now - contest.spec.start_time),
-        state: clics::state(contest, now, board.pending),
-        rows: board.rows,
+            let json = serde_json::to_vec(&board).unwrap_or_default();
+            let gzip = gzip(&json);
+            Arc::new(Ready {
+                token,
+                board,
+                pending,
+                etag: format!("\"{}-{name}-{token}\"", contest.spec.id),
+                json: Bytes::from(json),
+                gzip: Bytes::from(gzip),
+            })
+        };
+        let full = view(None, "full");
+        let frozen = match contest.freeze_time() {
+            Some(freeze) => view(
+                Some((freeze - contest.spec.start_time).num_milliseconds()),
+                "frozen",
+            ),
+            None => Arc::clone(&full),
+        };
+        Views { full, frozen }
     })
+    .await
+    .map_err(|e| ServerError::BadContest {
+        what: cid.clone(),
+        problems: vec![format!("building its scoreboard failed: {e}")],
+    })?;
+    state.boards.put(&cid, views);
+    Ok(())
+}
+
+/// `bytes` gzipped (fast level: the board is rebuilt at every change).
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(bytes);
+    encoder.finish().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn gzip_round_trips() {
+        let text = br#"{"rows":[{"rank":1},{"rank":2}]}"#.repeat(50);
+        let packed = gzip(&text);
+        assert!(packed.len() < text.len());
+        let mut back = Vec::new();
+        flate2::read::GzDecoder::new(&packed[..])
+            .read_to_end(&mut back)
+            .unwrap();
+        assert_eq!(back, text);
+    }
 }

@@ -8,7 +8,10 @@
 //! - `auth`: who is asking (admin, team, public) from a bearer, basic or cookie credential;
 //! - `submit`: accepting a submission (checks, window, rate limit) and storing it with its
 //!   event;
-//! - `board`: the scoreboard a caller may see (frozen or not), cached by event token;
+//! - `board`: the scoreboard a caller may see (frozen or not), built once per change and
+//!   kept as ready bytes (JSON, gzip, `ETag`);
+//! - `live`: the event log's one reader per process and the bounded broadcast of
+//!   committed events that streaming clients read;
 //! - `state`: `AppState`, what the routes and workers share, and the contests served;
 //! - `contest`: the contest definition (file or `POST /api/contests`) and its problems;
 //! - `store`: the database (SQLite file or PostgreSQL), the only module naming sqlx;
@@ -23,6 +26,7 @@ pub mod board;
 pub mod clics;
 pub mod contest;
 pub mod error;
+pub mod live;
 pub mod routes;
 pub mod scoreboard;
 pub mod state;
@@ -173,7 +177,6 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
             data: Some(clics::to_value(&now)),
         });
         state.store.add_events(&contest.spec.id, &events).await?;
-        state.events_changed.notify_waiters();
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! What every route and worker shares ([`AppState`]): the database, the contests being
-//! served, the judging settings, the wake-ups, and the scoreboard cache.
+//! served, the judging settings, the wake-ups, the scoreboards in memory and the live
+//! event broadcast (whose reader `open` starts).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -17,6 +18,7 @@ use crate::board::BoardCache;
 use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ServerError;
+use crate::live::{self, Live};
 use crate::store::{Dialect, NewEvent, Store};
 
 /// What every handler and worker shares.
@@ -41,16 +43,17 @@ pub struct AppState {
     pub max_body: usize,
     /// Woken when a submission is queued.
     pub queue_changed: Notify,
-    /// Woken when events were written by this process.
-    pub events_changed: Notify,
-    /// Computed scoreboards.
+    /// The scoreboards, built once per change.
     pub boards: BoardCache,
+    /// Committed events as they are read, for streaming clients.
+    pub live: Live,
 }
 
 impl AppState {
     /// Opens the database, serves the contests stored there and then those of
-    /// `opts.contests` (which may update them), and on SQLite queues again what the last
-    /// process was judging. Starts no worker and no listener.
+    /// `opts.contests` (which may update them), on SQLite queues again what the last
+    /// process was judging, and starts the event log's reader (`live::follow`, with the
+    /// PostgreSQL `LISTEN` task). Starts no worker and no listener.
     pub async fn open(
         opts: &ServeOptions,
         sandbox: SandboxConfig,
@@ -73,8 +76,8 @@ impl AppState {
             max_attempts: opts.max_attempts,
             max_body: opts.max_body,
             queue_changed: Notify::new(),
-            events_changed: Notify::new(),
             boards: BoardCache::default(),
+            live: Live::default(),
         });
         for (id, spec) in state.store.contests().await? {
             let what = format!("stored contest {id}");
@@ -98,6 +101,9 @@ impl AppState {
                 );
             }
         }
+        state.live.start_at(state.store.newest_token().await?);
+        state.store.listen();
+        tokio::spawn(live::follow(Arc::clone(&state)));
         Ok(state)
     }
 
@@ -167,7 +173,6 @@ impl AppState {
             .put_contest(&contest.spec.id, &spec, opening)
             .await?;
         self.serve_contest(contest);
-        self.events_changed.notify_waiters();
         Ok(new)
     }
 }

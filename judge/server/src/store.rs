@@ -14,10 +14,20 @@
 //! worker died or lost its lease mid-judging. On PostgreSQL, workers claim with
 //! `FOR UPDATE SKIP LOCKED`, and transactions that add events take the `events` table's
 //! lock first, so event tokens commit in increasing order and `since_token` never skips.
+//!
+//! Change notices: every transaction that writes events wakes [`Store::wait_written`]
+//! in this process once committed, and on PostgreSQL also sends `NOTIFY` on the
+//! [`CHANNEL`] channel (delivered at commit), which [`Store::listen`] turns into the same
+//! wake-up on every other host. The reader of the event log (`live`) is the only waiter.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 use problems::Verdict;
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
+use tokio::sync::Notify;
 
 use crate::auth::Viewer;
 use crate::error::ServerError;
@@ -37,11 +47,21 @@ pub enum Dialect {
     Postgres,
 }
 
+/// The PostgreSQL `NOTIFY` channel on which a committed event write is announced.
+pub const CHANNEL: &str = "judge_events";
+
 /// The database.
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
     dialect: Dialect,
+    /// The URL the pool was opened with (the PostgreSQL listener opens its own connection).
+    url: String,
+    /// Woken after this process committed events (or, through [`Store::listen`], another
+    /// host did).
+    written: Arc<Notify>,
+    /// The newest event token this process committed.
+    last_written: Arc<AtomicI64>,
 }
 
 /// Where a submission is in the judging queue.
@@ -213,6 +233,25 @@ pub struct EventRow {
     pub data: Option<String>,
 }
 
+/// An event of any contest as the log's reader sees it: with its contest and the team
+/// whose private data it is.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LogEvent {
+    /// The token.
+    pub seq: i64,
+    /// The contest.
+    pub contest_id: String,
+    /// CLICS type (`submissions`, ...).
+    #[sqlx(rename = "type")]
+    pub kind: String,
+    /// Object id, or `None` for singletons (`contest`, `state`).
+    pub obj_id: Option<String>,
+    /// The team whose private data this is (`None`: public).
+    pub team_id: Option<String>,
+    /// The object as JSON, or `None` for a deletion.
+    pub data: Option<String>,
+}
+
 /// Who may see an event: everyone, or the team it concerns (and admins).
 #[derive(Debug, Clone)]
 pub struct NewEvent {
@@ -275,7 +314,13 @@ impl Store {
             .max_connections(if dialect == Dialect::Sqlite { 4 } else { 8 })
             .connect(&url)
             .await?;
-        let store = Store { pool, dialect };
+        let store = Store {
+            pool,
+            dialect,
+            url,
+            written: Arc::new(Notify::new()),
+            last_written: Arc::new(AtomicI64::new(0)),
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -356,12 +401,13 @@ impl Store {
             .bind(spec)
             .execute(&mut *tx)
             .await?;
+        let mut last = 0;
         if new {
             for event in opening {
-                insert_event(&mut tx, id, &event).await?;
+                last = insert_event(&mut tx, id, &event).await?;
             }
         }
-        tx.commit().await?;
+        self.commit_events(tx, last).await?;
         Ok(new)
     }
 
@@ -373,24 +419,75 @@ impl Store {
         Ok(rows)
     }
 
+    /// Takes the `events` table's lock (PostgreSQL) and queues the `NOTIFY` that other
+    /// hosts receive when the transaction commits. Every transaction that writes events
+    /// calls it first.
     async fn lock_events(&self, tx: &mut Transaction<'_>) -> Result<()> {
         if self.dialect == Dialect::Postgres {
             sqlx::query("LOCK TABLE events IN EXCLUSIVE MODE")
+                .execute(&mut **tx)
+                .await?;
+            sqlx::query(&format!("NOTIFY {CHANNEL}"))
                 .execute(&mut **tx)
                 .await?;
         }
         Ok(())
     }
 
+    /// Commits `tx`, which wrote events up to token `last`, and wakes the log's reader.
+    async fn commit_events(&self, tx: Transaction<'_>, last: i64) -> Result<()> {
+        tx.commit().await?;
+        self.last_written.fetch_max(last, Ordering::SeqCst);
+        self.written.notify_one();
+        Ok(())
+    }
+
+    /// The newest event token this process committed (0 before its first write): a
+    /// reader that has seen it reflects every write this process acknowledged.
+    pub fn last_written(&self) -> i64 {
+        self.last_written.load(Ordering::SeqCst)
+    }
+
+    /// Waits until events were committed since the last wake-up (by this process, or by
+    /// another host when [`Store::listen`] runs), or `timeout` passed.
+    pub async fn wait_written(&self, timeout: Duration) {
+        let _ = tokio::time::timeout(timeout, self.written.notified()).await;
+    }
+
+    /// On PostgreSQL, starts a task that holds a `LISTEN` connection and wakes
+    /// [`Store::wait_written`] on each `NOTIFY` of another host's events (reconnecting
+    /// after a failure, when it wakes the reader too: notices may have been missed). A
+    /// no-op on SQLite, whose one process sees its own writes.
+    pub fn listen(&self) {
+        if self.dialect != Dialect::Postgres {
+            return;
+        }
+        let url = self.url.clone();
+        let written = Arc::clone(&self.written);
+        tokio::spawn(async move {
+            loop {
+                match listen_once(&url, &written).await {
+                    Ok(()) => {}
+                    Err(err) => eprintln!(
+                        "judge serve: LISTEN {CHANNEL}: {}",
+                        crate::error::chain(&ServerError::from(err))
+                    ),
+                }
+                written.notify_one();
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+    }
+
     /// Adds events outside any other change (state changes).
     pub async fn add_events(&self, contest_id: &str, events: &[NewEvent]) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         self.lock_events(&mut tx).await?;
+        let mut last = 0;
         for event in events {
-            insert_event(&mut tx, contest_id, event).await?;
+            last = insert_event(&mut tx, contest_id, event).await?;
         }
-        tx.commit().await?;
-        Ok(())
+        self.commit_events(tx, last).await
     }
 
     /// Stores a new submission and its event (built by `event` from the stored row) in
@@ -459,8 +556,8 @@ impl Store {
             state,
             attempts: 0,
         };
-        insert_event(&mut tx, &new.contest_id, &event(&stored)).await?;
-        tx.commit().await?;
+        let last = insert_event(&mut tx, &new.contest_id, &event(&stored)).await?;
+        self.commit_events(tx, last).await?;
         Ok(Some(stored))
     }
 
@@ -623,10 +720,11 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        let mut last = 0;
         for event in events(&finished.judgement, &finished.runs) {
-            insert_event(&mut tx, contest_id, &event).await?;
+            last = insert_event(&mut tx, contest_id, &event).await?;
         }
-        tx.commit().await?;
+        self.commit_events(tx, last).await?;
         Ok(true)
     }
 
@@ -722,6 +820,28 @@ impl Store {
         Ok(rows)
     }
 
+    /// Events of every contest after token `after`, at most `limit`, in token order,
+    /// with whom each concerns (what the in-memory feed publishes).
+    pub async fn events_after(&self, after: i64, limit: i64) -> Result<Vec<LogEvent>> {
+        let rows = sqlx::query_as(
+            "SELECT seq, contest_id, type, obj_id, team_id, data FROM events WHERE seq > $1 \
+             ORDER BY seq LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    /// The newest event token of any contest (0 when none).
+    pub async fn newest_token(&self) -> Result<i64> {
+        let seq = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(seq)
+    }
+
     /// The data of the newest event of `kind` (for `state`: what the feed last said).
     pub async fn last_event(&self, contest_id: &str, kind: &str) -> Result<Option<String>> {
         let data: Option<Option<String>> = sqlx::query_scalar(
@@ -762,18 +882,32 @@ fn submission_columns(source: &str) -> String {
     )
 }
 
-async fn insert_event(tx: &mut Transaction<'_>, contest_id: &str, event: &NewEvent) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO events (contest_id, type, obj_id, team_id, data) VALUES ($1, $2, $3, $4, $5)",
+/// Inserts one event; returns its token.
+async fn insert_event(tx: &mut Transaction<'_>, contest_id: &str, event: &NewEvent) -> Result<i64> {
+    let seq = sqlx::query_scalar(
+        "INSERT INTO events (contest_id, type, obj_id, team_id, data) VALUES ($1, $2, $3, $4, $5) \
+         RETURNING seq",
     )
     .bind(contest_id)
     .bind(&event.kind)
     .bind(&event.obj_id)
     .bind(&event.team_id)
     .bind(event.data.as_ref().map(|d| d.to_string()))
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await?;
-    Ok(())
+    Ok(seq)
+}
+
+/// Holds one `LISTEN` connection until it fails, waking `written` on each notice.
+async fn listen_once(url: &str, written: &Notify) -> Result<(), sqlx::Error> {
+    let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+    listener.listen(CHANNEL).await?;
+    // Whatever was written while this connection was being opened.
+    written.notify_one();
+    loop {
+        listener.recv().await?;
+        written.notify_one();
+    }
 }
 
 #[cfg(test)]

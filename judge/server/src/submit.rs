@@ -227,6 +227,5 @@ pub async fn submit(
             )
         })?;
     state.queue_changed.notify_waiters();
-    state.events_changed.notify_waiters();
     Ok(stored)
 }

@@ -38,7 +38,6 @@ async fn run(state: Arc<AppState>, index: usize) {
                     eprintln!("judge serve: worker {worker}: {}", error::chain(&err));
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
-                state.events_changed.notify_waiters();
             }
             Ok(None) => {
                 // Woken by a new submission, or polling for other hosts' submissions and

@@ -421,3 +421,187 @@ async fn statements_and_samples_are_readable_from_the_start_and_never_secret_dat
         "no PDF in the package"
     );
 }
+
+/// The next data frame of a streamed body (skipping trailers), as text; `None` at its end.
+async fn next_text(body: &mut Body) -> Option<String> {
+    loop {
+        let frame = body.frame().await?.expect("body frame");
+        if let Ok(data) = frame.into_data() {
+            return Some(String::from_utf8(data.to_vec()).expect("UTF-8"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_board_is_ready_bytes_with_an_etag_and_gzip() {
+    let fx = fixture().await;
+    let path = "/api/contests/arena/scoreboard";
+    let res = fx
+        .app
+        .clone()
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let etag = res.headers()[header::ETAG].to_str().unwrap().to_owned();
+    assert_eq!(res.headers()[header::CONTENT_TYPE], "application/json");
+    let first = res.into_body().collect().await.unwrap().to_bytes();
+    // Built once: a later request gets the same bytes (a board computed again would
+    // carry a later `time`).
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (_, again) = fx.get(path, None).await;
+    assert_eq!(again.as_bytes(), &first[..]);
+
+    // The client that has it gets 304 and no body.
+    let res = fx
+        .app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header(header::IF_NONE_MATCH, &etag)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(res.headers()[header::ETAG], etag.as_str());
+    assert!(
+        res.into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .is_empty()
+    );
+
+    // gzip when accepted, the same JSON inside.
+    let res = fx
+        .app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header(header::ACCEPT_ENCODING, "br, gzip")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.headers()[header::CONTENT_ENCODING], "gzip");
+    let packed = res.into_body().collect().await.unwrap().to_bytes();
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&packed[..]),
+        &mut unpacked,
+    )
+    .unwrap();
+    assert_eq!(unpacked, first.to_vec());
+
+    // A submission is a change: the old tag no longer matches, and the board (read right
+    // after the POST) counts it as pending.
+    let post = json!({"problem_id": "sum", "language_id": "c", "source": "int main(){}"});
+    let (status, _) = fx
+        .post_json("/api/contests/arena/submissions", TEAM_1, &post)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let res = fx
+        .app
+        .clone()
+        .oneshot(
+            Request::get(path)
+                .header(header::IF_NONE_MATCH, &etag)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_ne!(res.headers()[header::ETAG], etag.as_str());
+    let board: Value =
+        serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert_eq!(board["rows"][0]["problems"][0]["num_pending"], 1, "{board}");
+}
+
+#[tokio::test]
+async fn the_feed_and_the_page_stream_new_events_as_they_commit() {
+    let fx = fixture().await;
+    let feed = |token: &str, since: &str| {
+        Request::get(format!("/api/contests/arena/event-feed{since}"))
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    let mut team1 = fx
+        .app
+        .clone()
+        .oneshot(feed(TEAM_1, ""))
+        .await
+        .unwrap()
+        .into_body();
+    let mut team2 = fx
+        .app
+        .clone()
+        .oneshot(feed(TEAM_2, ""))
+        .await
+        .unwrap()
+        .into_body();
+    // The backlog first: the opening events, ending with the last one so far.
+    let backlog = next_text(&mut team1).await.expect("backlog");
+    let lines: Vec<Value> = backlog
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.iter().any(|l| l["type"] == "contest"), "{backlog}");
+    let last: i64 = lines.last().unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let _ = next_text(&mut team2).await.expect("backlog");
+    let page = Request::get("/contests/arena/live")
+        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .body(Body::empty())
+        .unwrap();
+    let res = fx.app.clone().oneshot(page).await.unwrap();
+    assert_eq!(res.headers()[header::CONTENT_TYPE], "text/event-stream");
+    let mut live = res.into_body();
+
+    let post = json!({"problem_id": "sum", "language_id": "c", "source": "int main(){}"});
+    let (status, sub) = fx
+        .post_json("/api/contests/arena/submissions", TEAM_1, &post)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{sub}");
+    let line: Value = serde_json::from_str(next_text(&mut team1).await.unwrap().trim()).unwrap();
+    assert_eq!(
+        (&line["type"], &line["id"]),
+        (&json!("submissions"), &sub["id"])
+    );
+    let token: i64 = line["token"].as_str().unwrap().parse().unwrap();
+    assert!(token > last);
+    let change = next_text(&mut live).await.unwrap();
+    assert!(change.starts_with("event: change"), "{change}");
+    assert!(change.contains(&format!("data: {token}")), "{change}");
+
+    // Team 2 does not see team 1's submission: its next line is its own.
+    let (status, own) = fx
+        .post_json("/api/contests/arena/submissions", TEAM_2, &post)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let line: Value = serde_json::from_str(next_text(&mut team2).await.unwrap().trim()).unwrap();
+    assert_eq!(line["id"], own["id"]);
+
+    // since_token resumes after the given event.
+    let mut resumed = fx
+        .app
+        .clone()
+        .oneshot(feed(ADMIN, &format!("?since_token={last}")))
+        .await
+        .unwrap()
+        .into_body();
+    let text = next_text(&mut resumed).await.unwrap();
+    let ids: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["id"].clone())
+        .collect();
+    assert_eq!(ids, [sub["id"].clone(), own["id"].clone()]);
+}

@@ -1,5 +1,7 @@
 //! The CLICS Contest API under `/api` (2023-06): its routes, visibility rules and the
-//! event feed; submissions go through `submit`, the scoreboard through `board`.
+//! event feed; submissions go through `submit`, the scoreboard through `board` (ready
+//! bytes with an `ETag`, gzipped when the client accepts it), the streamed feed through
+//! `live` (a bounded broadcast, no query per client per event).
 //!
 //! Auth: `Authorization: Bearer TOKEN`, or basic auth with the team id (or `admin`) as
 //! user and the token as password. No header is the public. Admins see everything; a
@@ -32,6 +34,7 @@ use crate::board;
 use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
+use crate::live::{self, LiveEvent};
 use crate::state::AppState;
 use crate::statement;
 use crate::store::EventRow;
@@ -151,7 +154,9 @@ async fn get_state(
     Path(cid): Path<String>,
 ) -> ApiResult<axum::Json<leaderboard::clics::State>> {
     let contest = contest_of(&state, &cid)?;
-    let pending = state.store.any_pending(&cid).await?;
+    let pending = board::ready(&state, &contest, &Viewer::Admin)
+        .await?
+        .pending;
     Ok(axum::Json(clics::state(&contest, Utc::now(), pending)))
 }
 
@@ -369,10 +374,11 @@ async fn get_scoreboard(
     State(state): State<Shared>,
     Path(cid): Path<String>,
     headers: HeaderMap,
-) -> ApiResult<axum::Json<leaderboard::clics::Scoreboard>> {
+) -> ApiResult<Response> {
     let contest = contest_of(&state, &cid)?;
     let who = viewer(&state, Some(&contest), &headers)?;
-    Ok(axum::Json(board::scoreboard(&state, &contest, &who).await?))
+    let ready = board::ready(&state, &contest, &who).await?;
+    Ok(super::ready_response(&ready, &headers))
 }
 
 #[derive(Debug, Deserialize)]
@@ -384,20 +390,58 @@ struct FeedQuery {
 }
 
 fn event_line(e: &EventRow) -> String {
-    let data: Value = e
-        .data
-        .as_deref()
-        .and_then(|d| serde_json::from_str(d).ok())
-        .unwrap_or(Value::Null);
-    // CLICS 2023-06: the contest and state events carry a null id.
-    let id = match e.kind.as_str() {
-        "contest" | "state" => None,
-        _ => e.obj_id.as_deref(),
-    };
-    let line = json!({"type": e.kind, "id": id, "data": data, "token": e.seq.to_string()});
-    let mut text = line.to_string();
-    text.push('\n');
-    text
+    live::feed_line(e.seq, &e.kind, e.obj_id.as_deref(), e.data.as_deref())
+}
+
+/// Where a streaming feed client is: catching up from the database, then following the
+/// broadcast.
+struct Follower {
+    state: Shared,
+    cid: String,
+    who: Viewer,
+    after: i64,
+    caught_up: bool,
+    rx: tokio::sync::broadcast::Receiver<Arc<LiveEvent>>,
+}
+
+/// The next chunk of a streamed feed: a page of the backlog, then each visible event as
+/// it is published, a newline after 120 s of silence; `None` (the end) when the client
+/// fell more than `live::CAPACITY` events behind or the read failed.
+async fn next_chunk(mut f: Follower) -> Option<(Result<Bytes, Infallible>, Follower)> {
+    const BACKLOG_PAGE: i64 = 1000;
+    if !f.caught_up {
+        let events = match f
+            .state
+            .store
+            .events_since(&f.cid, f.after, &f.who, BACKLOG_PAGE)
+            .await
+        {
+            Ok(events) => events,
+            Err(err) => {
+                eprintln!("judge serve: event feed: {}", crate::error::chain(&err));
+                return None;
+            }
+        };
+        f.caught_up = (events.len() as i64) < BACKLOG_PAGE;
+        if !events.is_empty() {
+            f.after = events.last().map_or(f.after, |e| e.seq);
+            let text: String = events.iter().map(event_line).collect();
+            return Some((Ok(Bytes::from(text)), f));
+        }
+    }
+    loop {
+        match tokio::time::timeout(Duration::from_secs(120), f.rx.recv()).await {
+            Err(_) => return Some((Ok(Bytes::from_static(b"\n")), f)),
+            Ok(Ok(event)) => {
+                if event.contest_id == f.cid && event.seq > f.after && event.visible_to(&f.who) {
+                    f.after = event.seq;
+                    return Some((Ok(event.line.clone()), f));
+                }
+            }
+            // Too slow: dropped; the client resumes with since_token.
+            Ok(Err(_)) => return None,
+        }
+    }
 }
 
 async fn event_feed(
@@ -423,39 +467,18 @@ async fn event_feed(
         let body: String = events.iter().map(event_line).collect();
         return Ok((content_type, body).into_response());
     }
-    // Streamed: new events as they are written (woken locally, polled every second for
-    // other hosts' writes), a newline every 120 s of silence as the keep-alive.
-    let stream = futures_util::stream::unfold(
-        (state, cid, who, after, tokio::time::Instant::now()),
-        |(state, cid, who, mut after, mut last_sent)| async move {
-            loop {
-                let waker = Arc::clone(&state);
-                let notified = waker.events_changed.notified();
-                match state.store.events_since(&cid, after, &who, 500).await {
-                    Ok(events) if !events.is_empty() => {
-                        after = events.last().map_or(after, |e| e.seq);
-                        let text: String = events.iter().map(event_line).collect();
-                        let chunk: Result<Bytes, Infallible> = Ok(Bytes::from(text));
-                        return Some((
-                            chunk,
-                            (state, cid, who, after, tokio::time::Instant::now()),
-                        ));
-                    }
-                    Ok(_) => {}
-                    Err(err) => {
-                        eprintln!("judge serve: event feed: {err}");
-                        return None;
-                    }
-                }
-                if last_sent.elapsed() >= Duration::from_secs(120) {
-                    last_sent = tokio::time::Instant::now();
-                    let chunk: Result<Bytes, Infallible> = Ok(Bytes::from_static(b"\n"));
-                    return Some((chunk, (state, cid, who, after, last_sent)));
-                }
-                let _ = tokio::time::timeout(Duration::from_secs(1), notified).await;
-            }
-        },
-    );
+    // Streamed: subscribed before the backlog is read, so nothing falls between the two
+    // (an event in both is sent once: tokens only grow).
+    let rx = state.live.subscribe();
+    let follower = Follower {
+        state,
+        cid,
+        who,
+        after,
+        caught_up: false,
+        rx,
+    };
+    let stream = futures_util::stream::unfold(follower, next_chunk);
     Ok((content_type, Body::from_stream(stream)).into_response())
 }
 

@@ -2,7 +2,11 @@
 //! problems and statements (Markdown to HTML), a login form (the team token, kept in an
 //! HTTP-only cookie), a submit form, the team's submissions with verdicts as they arrive,
 //! and the live scoreboard. The two live parts are HTML fragments that a few lines of
-//! script fetch again every second; without script the page still works on reload.
+//! script fetch again when the server says something changed: the page holds a
+//! server-sent-events stream (`/contests/{cid}/live`) that sends one `change` per batch
+//! of events the viewer may see (from the in-memory broadcast, no query per viewer);
+//! without script the page still works on reload. The board fragment is rendered from
+//! the board kept in memory.
 //!
 //! The page speaks through the same modules as the API (`auth`, `submit`, `board`), so
 //! the rules (auth, freeze, limits, windows) are the same.
@@ -12,10 +16,14 @@ use std::collections::HashMap;
 use axum::Router;
 use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use leaderboard::clics::{RelTime, RowScore, ScoreboardProblem};
 use serde::Deserialize;
+use std::convert::Infallible;
+use std::time::Duration;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::{Shared, contest_of};
 use crate::auth::{self, Credential, TOKEN_COOKIE, Viewer};
@@ -39,6 +47,7 @@ pub fn router() -> Router<Shared> {
         .route("/contests/{cid}/submit", post(submit))
         .route("/contests/{cid}/mine", get(mine_fragment))
         .route("/contests/{cid}/board", get(board_fragment))
+        .route("/contests/{cid}/live", get(live_changes))
 }
 
 /// Escapes text for HTML.
@@ -171,7 +180,9 @@ async fn contest_page(
          <script>\
          async function refresh(id, url){{const el=document.getElementById(id);if(!el)return;\
          try{{const r=await fetch(url,{{credentials:'same-origin'}});if(r.ok)el.innerHTML=await r.text();}}catch(e){{}}}}\
-         setInterval(()=>{{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}},1000);\
+         function both(){{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}}\
+         if(window.EventSource){{const es=new EventSource('/contests/{cid}/live');\
+         es.addEventListener('change',both);es.onopen=both;}}else{{setInterval(both,1000);}}\
          </script>",
         esc(&contest.spec.name),
         esc(&time(contest.spec.start_time).to_string()),
@@ -405,6 +416,59 @@ async fn mine_fragment(
     headers: HeaderMap,
 ) -> Response {
     fragment(&state, &cid, &headers, Part::Mine).await
+}
+
+/// The page's change notices: a `change` event (its data the newest token) for each
+/// batch of this contest's events the viewer may see, one on a lag too (the page fetches
+/// the fragments again either way); a comment every 30 s keeps idle proxies open.
+async fn live_changes(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(contest) => contest,
+        Err(e) => return e.into_response(),
+    };
+    let viewer = who(&state, &contest, &headers);
+    let rx = state.live.subscribe();
+    let stream =
+        futures_util::stream::unfold((rx, cid, viewer), |(mut rx, cid, viewer)| async move {
+            let mut newest = None;
+            loop {
+                let next = if newest.is_some() {
+                    // Coalesce what is already waiting into one notice.
+                    match rx.try_recv() {
+                        Ok(event) => Ok(event),
+                        Err(TryRecvError::Lagged(_)) => continue,
+                        Err(_) => break,
+                    }
+                } else {
+                    match rx.recv().await {
+                        Ok(event) => Ok(event),
+                        Err(RecvError::Lagged(_)) => Err(()),
+                        Err(RecvError::Closed) => return None,
+                    }
+                };
+                match next {
+                    Ok(event) if event.contest_id == cid && event.visible_to(&viewer) => {
+                        newest = Some(event.seq.to_string());
+                    }
+                    Ok(_) => {}
+                    Err(()) => {
+                        newest = Some(String::new());
+                        break;
+                    }
+                }
+            }
+            let event = SseEvent::default()
+                .event("change")
+                .data(newest.unwrap_or_default());
+            Some((Ok::<_, Infallible>(event), (rx, cid, viewer)))
+        });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(30)))
+        .into_response()
 }
 
 async fn board_fragment(

@@ -3,6 +3,11 @@
 //! naive `docker run` per test. Each backend is timed end to end through the library
 //! (`judge::judge`, compile cache warm) on an N-test and a 1-test package: the amortized
 //! cost is total/N, the marginal cost (total(N) - total(1)) / (N - 1).
+//!
+//! In the same rounds, the agent's stress run through the workbench: the same program on
+//! N inputs through `Workbench::run_inputs` and on N cases made on the fly through
+//! `Workbench::judge_cases`, each against the N-test judging through `judge::judge`, as
+//! a ratio of totals.
 
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
@@ -10,6 +15,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use judge::sandbox::{BackendKind, SandboxConfig};
+use judge::workbench::{Case, Compiled, Program, RunInput, RunLimits, RunStatus, Workbench};
 use judge::{Options, Submission};
 
 const PROGRAM: &str = "#include <stdio.h>\nint main(void){long a; if (scanf(\"%ld\", &a) != 1) return 1; printf(\"%ld\\n\", a * 2); return 0;}\n";
@@ -58,6 +64,38 @@ async fn time_backend(
         );
     }
     Ok(elapsed)
+}
+
+/// The workbench's side of a round on one backend: the total milliseconds of the stress
+/// run through `run_inputs` and of the made cases through `judge_cases`, each checked.
+async fn time_workbench(
+    bench: &Workbench,
+    program: &Program,
+    problem: &judge::problems::Problem,
+    inputs: &[RunInput],
+    cases: &[Case],
+) -> anyhow::Result<(f64, f64)> {
+    let name = bench.backend().name();
+    let started = Instant::now();
+    let runs = bench
+        .run_inputs(program, inputs, &RunLimits::of(problem))
+        .await?;
+    let run_ms = started.elapsed().as_secs_f64() * 1000.0;
+    for (i, run) in runs.iter().enumerate() {
+        if run.status != RunStatus::Ok || run.stdout != format!("{}\n", 2 * i) {
+            bail!("the stress run on {name} went wrong on input {i}: {run:?}");
+        }
+    }
+    let started = Instant::now();
+    let results = bench.judge_cases(problem, program, cases).await?;
+    let cases_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if let Some(bad) = results
+        .iter()
+        .find(|r| r.verdict != judge::problems::Verdict::AC)
+    {
+        bail!("judge_cases on {name}: {bad:?}");
+    }
+    Ok((run_ms, cases_ms))
 }
 
 pub(crate) async fn run(
@@ -114,6 +152,28 @@ pub(crate) async fn run(
         // Warm the compile cache.
         time_backend(backend, &config, &one, &source, &cache).await?;
     }
+    // The workbench: the same program, the same inputs and answers as the N-test package.
+    let (many_problem, _) = judge::problems::load(&many)?;
+    let inputs: Vec<RunInput> = (0..tests)
+        .map(|i| RunInput::stdin(format!("{i}\n")))
+        .collect();
+    let cases: Vec<Case> = (0..tests)
+        .map(|i| Case {
+            input: format!("{i}\n"),
+            answer: format!("{}\n", 2 * i),
+        })
+        .collect();
+    let mut benches = Vec::with_capacity(backends.len());
+    for backend in backends {
+        let bench = Workbench::new(config.clone(), backend, Some(cache.clone()))?;
+        let program = match bench.compile("c", PROGRAM).await? {
+            Compiled::Ok(program) => program,
+            Compiled::Failed { message } => bail!("the benchmark program: {message}"),
+        };
+        benches.push((bench, program));
+    }
+    let mut run_samples = vec![Vec::with_capacity(rounds); backends.len()];
+    let mut case_samples = vec![Vec::with_capacity(rounds); backends.len()];
     let mut bare_samples = Vec::with_capacity(rounds);
     let mut many_samples = vec![Vec::with_capacity(rounds); backends.len()];
     let mut one_samples = vec![Vec::with_capacity(rounds); backends.len()];
@@ -122,7 +182,21 @@ pub(crate) async fn run(
         for (idx, backend) in backends.iter().enumerate() {
             many_samples[idx].push(time_backend(*backend, &config, &many, &source, &cache).await?);
             one_samples[idx].push(time_backend(*backend, &config, &one, &source, &cache).await?);
+            let (bench, program) = &benches[idx];
+            let (run_ms, cases_ms) =
+                time_workbench(bench, program, &many_problem, &inputs, &cases).await?;
+            run_samples[idx].push(run_ms);
+            case_samples[idx].push(cases_ms);
         }
+    }
+    let mut stress_rows = Vec::with_capacity(backends.len());
+    for (idx, backend) in backends.iter().enumerate() {
+        stress_rows.push((
+            backend.name(),
+            median(&mut many_samples[idx].clone()),
+            median(&mut run_samples[idx]),
+            median(&mut case_samples[idx]),
+        ));
     }
     let bare = median(&mut bare_samples);
     let mut rows = vec![("bare fork+exec".to_owned(), bare, bare)];
@@ -177,6 +251,21 @@ pub(crate) async fn run(
             "{name:<42} {amortized:>12.2} {:>10.1} {marginal:>12.2} {:>10.1}",
             amortized / bare,
             marginal / bare
+        );
+    }
+    println!();
+    println!(
+        "the agent's stress run: {tests} inputs through the workbench against {tests} tests through judge::judge (total milliseconds, median of {rounds} rounds)"
+    );
+    println!(
+        "{:<10} {:>14} {:>12} {:>8} {:>13} {:>8}",
+        "backend", "judge::judge", "run_inputs", "ratio", "judge_cases", "ratio"
+    );
+    for (name, judged, run, cases) in stress_rows {
+        println!(
+            "{name:<10} {judged:>14.1} {run:>12.1} {:>8.2} {cases:>13.1} {:>8.2}",
+            run / judged,
+            cases / judged
         );
     }
     Ok(ExitCode::SUCCESS)

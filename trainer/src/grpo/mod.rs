@@ -16,6 +16,7 @@
 //! a token's advantage is its turn's.
 
 pub mod advantage;
+pub mod credit;
 pub mod logprob;
 pub mod loss;
 

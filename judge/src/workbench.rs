@@ -330,11 +330,14 @@ pub struct SampleReport {
     pub tests: Vec<SampleResult>,
 }
 
-/// A program's result on one test of the full package: verdict, times and memory only.
+/// A program's result on one test of the full package: verdict, times and memory only
+/// (not even the test's name, which may describe it: `secret/04-max-negative`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HiddenResult {
-    /// The test case's name (`secret/03-big`).
-    pub name: String,
+    /// Position in judging order, from 0 (samples first).
+    pub index: usize,
+    /// Whether it is a sample.
+    pub sample: bool,
     /// The judge's verdict.
     pub verdict: Verdict,
     /// CPU time in milliseconds.
@@ -691,6 +694,15 @@ impl Workbench {
         problem: &Problem,
         program: &Program,
     ) -> Result<SampleReport> {
+        if problem.sample.cases.is_empty() {
+            return Ok(SampleReport {
+                verdict: Verdict::AC,
+                passed: 0,
+                total: 0,
+                compile_message: String::new(),
+                tests: Vec::new(),
+            });
+        }
         let samples = with_data(problem, problem.sample.cases.clone(), Vec::new());
         let cases = samples.test_cases();
         let (report, ws) = grade::judge_keeping_outputs(
@@ -744,6 +756,7 @@ impl Workbench {
     /// Hidden test data must never go into a prompt: the report holds verdicts, times and
     /// memory per test, never an input, an answer, an output or a validator's message.
     pub async fn judge_hidden(&self, problem: &Problem, program: &Program) -> Result<HiddenReport> {
+        let cases = problem.test_cases();
         let report = crate::judge(
             problem,
             &program.submission,
@@ -761,7 +774,8 @@ impl Workbench {
                 .tests
                 .iter()
                 .map(|test| HiddenResult {
-                    name: test.name.clone(),
+                    index: test.index,
+                    sample: cases.get(test.index).is_some_and(|case| case.is_sample),
                     verdict: test.verdict,
                     cpu_ms: test.cpu_ms,
                     wall_ms: test.wall_ms,

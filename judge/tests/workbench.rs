@@ -357,6 +357,8 @@ async fn samples_and_hidden_data_of_the_sum_package() {
         assert_eq!(hidden.verdict, Verdict::AC, "{hidden:?}");
         assert_eq!(hidden.passed, hidden.total);
         assert_eq!(hidden.tests.len(), problem.test_cases().len());
+        let samples: Vec<bool> = hidden.tests.iter().map(|t| t.sample).collect();
+        assert_eq!(samples, [true, true, false, false, false, false, false]);
         let hidden = bench
             .judge_hidden(&problem, &wrong)
             .await
@@ -368,6 +370,7 @@ async fn samples_and_hidden_data_of_the_sum_package() {
         let json = serde_json::to_string(&hidden).expect("serializes");
         assert!(!json.contains(secret_input.trim()), "{json}");
         assert!(!json.contains("expected"), "no validator message: {json}");
+        assert!(!json.contains("max-negative"), "no test name: {json}");
     }
 }
 

@@ -3,7 +3,9 @@
 //! curl). Three teams submit; the scoreboard must match the expected one exactly, for
 //! the admin and frozen for the public; then the server is killed with SIGKILL while
 //! judging and restarted on the same file, and every acknowledged submission must end
-//! with exactly one judgement.
+//! with exactly one judgement. A client streaming the event feed through such a restart
+//! resumes with `since_token` and gets every event exactly once, in order; and on
+//! PostgreSQL a change written through one host reaches another host's board and feed.
 
 mod common;
 
@@ -855,6 +857,308 @@ fn several_hosts_share_one_postgres_queue_without_judging_twice() {
     assert_eq!(attempts, "2", "taken again after the lease expired");
     drop(front);
     drop(_third);
+    let _ = Command::new("psql")
+        .args([
+            &admin_url,
+            "-tAc",
+            &format!("DROP DATABASE {dbname} WITH (FORCE)"),
+        ])
+        .output();
+}
+
+/// A client holding the event feed open (curl, as admin) and reconnecting with
+/// `since_token` whenever its stream ends, to whatever base URL `base` holds then; it
+/// keeps every line's `(token, type, id)`.
+struct FeedClient {
+    lines: std::sync::Arc<std::sync::Mutex<Vec<(i64, String, String)>>>,
+    base: std::sync::Arc<std::sync::Mutex<String>>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    connections: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl FeedClient {
+    fn start(base: &str) -> FeedClient {
+        use std::io::BufRead;
+        use std::sync::atomic::Ordering;
+        use std::sync::{Arc, Mutex};
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let base = Arc::new(Mutex::new(base.to_owned()));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let connections = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let thread = {
+            let (lines, base, stop, connections) = (
+                Arc::clone(&lines),
+                Arc::clone(&base),
+                Arc::clone(&stop),
+                Arc::clone(&connections),
+            );
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::SeqCst) {
+                    let since = lines
+                        .lock()
+                        .unwrap()
+                        .last()
+                        .map(|(t, _, _): &(i64, String, String)| format!("?since_token={t}"))
+                        .unwrap_or_default();
+                    let url = format!(
+                        "{}/api/contests/arena/event-feed{since}",
+                        base.lock().unwrap()
+                    );
+                    let mut curl = Command::new("curl")
+                        .args(["-sN", "-H", &format!("Authorization: Bearer {ADMIN}"), &url])
+                        .stdout(std::process::Stdio::piped())
+                        .spawn()
+                        .expect("curl runs");
+                    let out = curl.stdout.take().expect("stdout");
+                    let mut got_any = false;
+                    for line in std::io::BufReader::new(out).lines() {
+                        let Ok(line) = line else { break };
+                        if !got_any {
+                            got_any = true;
+                            connections.fetch_add(1, Ordering::SeqCst);
+                        }
+                        if line.trim().is_empty() {
+                            continue;
+                        }
+                        let v: Value = serde_json::from_str(&line)
+                            .unwrap_or_else(|e| panic!("feed line {line:?}: {e}"));
+                        let token = v["token"].as_str().expect("token").parse().expect("number");
+                        let id = v["id"].as_str().unwrap_or_default().to_owned();
+                        let kind = v["type"].as_str().expect("type").to_owned();
+                        lines.lock().unwrap().push((token, kind, id));
+                        if stop.load(Ordering::SeqCst) {
+                            break;
+                        }
+                    }
+                    let _ = curl.kill();
+                    let _ = curl.wait();
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            })
+        };
+        FeedClient {
+            lines,
+            base,
+            stop,
+            connections,
+            thread: Some(thread),
+        }
+    }
+
+    fn tokens(&self) -> Vec<(i64, String, String)> {
+        self.lines.lock().unwrap().clone()
+    }
+
+    /// Waits until it has seen `token` (or fails after two minutes).
+    fn wait_for(&self, token: i64) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.tokens().last().map_or(0, |t| t.0) < token {
+            assert!(
+                Instant::now() < deadline,
+                "the streaming client never got token {token}: {:?}",
+                self.tokens().last()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for FeedClient {
+    fn drop(&mut self) {
+        // Its thread ends once its curl does (with the server it reads, killed by the
+        // test); it is not joined here.
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        drop(self.thread.take());
+    }
+}
+
+/// Every event of the feed as `(token, type, id)`, read at once (`stream=false`).
+fn whole_feed(server: &Server) -> Vec<(i64, String, String)> {
+    let (status, text) = http(
+        "GET",
+        &format!("{}/api/contests/arena/event-feed?stream=false", server.base),
+        Some(ADMIN),
+        None,
+    );
+    assert_eq!(status, 200, "{text}");
+    text.lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("feed line");
+            (
+                v["token"].as_str().unwrap().parse().unwrap(),
+                v["type"].as_str().unwrap().to_owned(),
+                v["id"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_feed_client_streams_through_a_restart_and_misses_no_event() {
+    if !available("bwrap") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    let db = dir.path().join("contest.db");
+    let mut server = Server::start(&contest, &db);
+    let client = FeedClient::start(&server.base);
+    let start = get_json(&server, "/api/contests/arena", None)["start_time"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let ac = source("sum", "accepted/sum.c");
+    let tle = source("sum", "time_limit_exceeded/spin.c");
+    let mut minute = 10;
+    let mut post_some = |server: &Server| {
+        for code in [&ac, &tle, &ac] {
+            let (status, body) = post(
+                server,
+                ADMIN,
+                &json!({"team_id": "t1", "problem_id": "sum", "language_id": "c", "source": code, "time": at_minute(&start, minute)}),
+            );
+            assert_eq!(status, 200, "{body}");
+            minute += 1;
+        }
+    };
+    post_some(&server);
+    // The client has streamed some of it; the server dies (SIGKILL) mid-judging.
+    let some = whole_feed(&server).last().unwrap().0;
+    client.wait_for(some);
+    server.kill();
+    let mut server = Server::start(&contest, &db);
+    *client.base.lock().unwrap() = server.base.clone();
+    post_some(&server);
+    wait_until_judged(&server);
+    let all = whole_feed(&server);
+    client.wait_for(all.last().unwrap().0);
+    let streamed = client.tokens();
+    assert!(
+        client.connections.load(std::sync::atomic::Ordering::SeqCst) >= 2,
+        "the client reconnected after the restart"
+    );
+    assert_eq!(
+        streamed, all,
+        "streamed through the restart: every event once, in order"
+    );
+    assert_eq!(
+        all.iter().filter(|e| e.1 == "judgements").count(),
+        6,
+        "one judgement per submission (a judgement cut by the kill was never committed)"
+    );
+    server.kill();
+}
+
+#[test]
+fn a_change_through_one_postgres_host_reaches_the_others_board_and_feed() {
+    if !available("bwrap") {
+        return;
+    }
+    let admin_url = std::env::var("ARENA_PG_URL").ok();
+    if !present(
+        "postgres",
+        admin_url
+            .is_none()
+            .then_some("ARENA_PG_URL is not set (run ci/setup)"),
+    ) {
+        return;
+    }
+    let admin_url = admin_url.expect("checked");
+    let dbname = format!("arena_notify_{}_{}", std::process::id(), rand_suffix());
+    psql(&admin_url, &format!("CREATE DATABASE {dbname}"));
+    let url = format!("{}/{dbname}", admin_url.rsplit_once('/').unwrap().0);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    // Host A judges; host B only serves (no worker): all it knows comes from the database.
+    let a = start_pg_server(&contest, &url, None);
+    let b = {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.args(["serve", "--listen", "127.0.0.1:0", "--workers", "0"])
+            .arg("--contest")
+            .arg(&contest)
+            .args(["--db", &url])
+            .env("ARENA_ADMIN_TOKEN", ADMIN);
+        let (child, base) = start_serve(cmd);
+        Server { child, base }
+    };
+    let client = FeedClient::start(&b.base);
+    let board_b = |etag: Option<&str>| {
+        let mut cmd = Command::new("curl");
+        cmd.args([
+            "-sS",
+            "-D",
+            "-",
+            "-H",
+            &format!("Authorization: Bearer {ADMIN}"),
+        ]);
+        if let Some(tag) = etag {
+            cmd.args(["-H", &format!("If-None-Match: {tag}")]);
+        }
+        let out = cmd
+            .arg(format!("{}/api/contests/arena/scoreboard", b.base))
+            .output()
+            .expect("curl");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").expect("headers");
+        let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let tag = head
+            .lines()
+            .find_map(|l| l.strip_prefix("etag: "))
+            .expect("an ETag")
+            .to_owned();
+        (status, tag, body.to_owned())
+    };
+    let (status, before, _) = board_b(None);
+    assert_eq!(status, 200);
+    assert_eq!(board_b(Some(&before)).0, 304, "unchanged: 304");
+
+    let start = get_json(&a, "/api/contests/arena", None)["start_time"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, sub) = post(
+        &a,
+        ADMIN,
+        &json!({"team_id": "t2", "problem_id": "sum", "language_id": "c", "source": source("sum", "accepted/sum.c"), "time": at_minute(&start, 15)}),
+    );
+    assert_eq!(status, 200, "{sub}");
+    wait_until_judged(&a);
+    let all = whole_feed(&a);
+    let last = all.last().unwrap().0;
+    // Host B's streaming client gets every event host A wrote, in order.
+    client.wait_for(last);
+    assert_eq!(client.tokens(), all);
+    // Host B's board moves to host A's newest token (within a moment: B learns of it by
+    // NOTIFY), and shows the accept.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let board = loop {
+        let (status, tag, body) = board_b(Some(&before));
+        let board: Value = if status == 200 {
+            serde_json::from_str(&body).unwrap()
+        } else {
+            Value::Null
+        };
+        if board["event_id"].as_str() == Some(last.to_string().as_str()) {
+            assert_ne!(tag, before);
+            break board;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "host B's board stayed at {board}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let t2 = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team_id"] == "t2")
+        .unwrap();
+    assert_eq!(t2["score"]["num_solved"], 1, "{board}");
+    drop(client);
+    drop(a);
+    drop(b);
     let _ = Command::new("psql")
         .args([
             &admin_url,

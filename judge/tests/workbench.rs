@@ -256,6 +256,36 @@ async fn judged_cases_go_through_the_problems_own_validator() {
     }
 }
 
+#[tokio::test]
+async fn judged_cases_talk_to_the_problems_interactor() {
+    let problem = package("guessnumber");
+    let (lang, binary) = submission("guessnumber", "accepted/binary.py");
+    let (_, linear) = submission("guessnumber", "wrong_answer/linear.py");
+    // `n secret`: the linear search needs more than 30 questions for 100 at 1000.
+    let cases = ["10 6\n", "1000 1000\n"].map(|input| Case {
+        input: input.to_owned(),
+        answer: String::new(),
+    });
+    for backend in backends() {
+        let bench = bench(backend);
+        let verdicts = |results: Vec<judge::workbench::CaseResult>| {
+            results.iter().map(|r| r.verdict).collect::<Vec<_>>()
+        };
+        let good = compiled(&bench, &lang, &binary).await;
+        let slow = compiled(&bench, &lang, &linear).await;
+        let judged = bench
+            .judge_cases(&problem, &good, &cases)
+            .await
+            .unwrap_or_else(|err| panic!("{}: {}", backend.name(), err.with_causes()));
+        assert_eq!(verdicts(judged), [Verdict::AC, Verdict::AC]);
+        let judged = bench
+            .judge_cases(&problem, &slow, &cases)
+            .await
+            .unwrap_or_else(|err| panic!("{}: {}", backend.name(), err.with_causes()));
+        assert_eq!(verdicts(judged), [Verdict::AC, Verdict::WA]);
+    }
+}
+
 const FRAGILE: &str = r#"import sys
 x = int(sys.stdin.read())
 if x == 1:

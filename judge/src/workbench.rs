@@ -982,6 +982,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_workbench_and_its_futures_can_cross_threads() {
+        fn send_sync<T: Send + Sync>(_: &T) {}
+        fn send<T: Send>(_: &T) {}
+        let config = SandboxConfig {
+            image: "none".to_owned(),
+            rootfs: "/nonexistent".into(),
+            supervisor: "/nonexistent".into(),
+            recipe_hash: "0".to_owned(),
+            cpus: None,
+        };
+        let bench = Workbench::new(config, BackendKind::Bwrap, None).expect("workbench");
+        send_sync(&bench);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum");
+        let (problem, _) = problems::load(&root).expect("the bundled sum package loads");
+        let program = Program {
+            submission: Arc::new(Submission {
+                path: "a.py".into(),
+                source: String::new(),
+                language: crate::lang::by_id("python3").expect("python3"),
+            }),
+            compile: CompileInfo {
+                cached: true,
+                ok: true,
+                log: String::new(),
+                cpu_ms: 0.0,
+                wall_ms: 0.0,
+            },
+        };
+        // Built, never polled: a loop may spawn each call on a runtime's threads.
+        send(&bench.compile("python3", ""));
+        send(&bench.run_inputs(&program, &[], &RunLimits::default()));
+        send(&bench.judge_cases(&problem, &program, &[]));
+        send(&bench.judge_samples(&problem, &program));
+        send(&bench.judge_hidden(&problem, &program));
+        send(&bench.validate_inputs(&problem, &[]));
+    }
+
+    #[test]
     fn cap_cuts_at_a_character_boundary() {
         assert_eq!(cap("abc", 5), "abc");
         assert_eq!(cap("abcdef", 3), "abc");

@@ -336,7 +336,12 @@ pub fn aggregation_weights(
     aggregation: Aggregation,
     normalizer: Normalizer,
 ) -> Result<Tensor, GrpoError> {
-    let m = mask.to_kind(Kind::Float);
+    let m = if mask.is_floating_point() {
+        mask.shallow_clone()
+    } else {
+        mask.to_kind(Kind::Float)
+    };
+    let kind = m.kind();
     let positive = |name: &'static str, v: f64| {
         if v > 0.0 && v.is_finite() {
             Ok(v)
@@ -350,7 +355,7 @@ pub fn aggregation_weights(
     Ok(match aggregation {
         Aggregation::TokenMean => m / positive("normalizer.tokens", normalizer.tokens)?,
         Aggregation::SequenceMean => {
-            let len = m.sum_dim_intlist(1, true, Kind::Float).clamp_min(1.0);
+            let len = m.sum_dim_intlist(1, true, kind).clamp_min(1.0);
             m / len / positive("normalizer.sequences", normalizer.sequences)?
         }
         Aggregation::ConstantLength { length } => {

@@ -1,0 +1,119 @@
+"""PyTorch reference of the GRPO-family formulas of trainer::grpo (advantages and losses).
+
+Written from the formulas in trainer/src/grpo/{advantage,loss}.rs's documentation, not from
+the Rust code. Usage:
+
+    grpo_reference.py INPUTS.safetensors CASES.json OUT.safetensors
+
+INPUTS holds logp, old_logp, behaviour_logp, ref_logp, advantages, mask ([B, T], float64)
+and rewards ([groups, G]). CASES is a list of {"name", "loss": {...}, "aggregation": {...},
+"use_old", "use_behaviour", "use_ref"} and {"name", "advantage": {...}}. OUT gets, per loss
+case, NAME.loss (scalar), NAME.grad (d loss / d logp) and NAME.stats, and per advantage
+case NAME.advantages.
+"""
+
+import json
+import sys
+
+import torch
+from safetensors.torch import load_file, save_file
+
+MAX_LOG_RATIO = 20.0
+
+
+def advantages(rewards, cfg):
+    g = rewards.shape[1]
+    mean = rewards.mean(dim=1, keepdim=True)
+    if cfg["baseline"] == "mean":
+        base = mean
+    else:
+        base = (rewards.sum(dim=1, keepdim=True) - rewards) / (g - 1)
+    diff = rewards - base
+    if cfg["scale"] == "group_std":
+        diff = diff / (rewards.std(dim=1, unbiased=True, keepdim=True) + cfg["eps"])
+    return diff
+
+
+def loss_case(t, case):
+    cfg = case["loss"]
+    mask = t["mask"]
+    on = mask > 0
+    logp = t["logp"].clone().requires_grad_(True)
+    lp = torch.where(on, logp, torch.zeros_like(logp))
+    old = torch.where(on, t["old_logp"], 0.0) if case["use_old"] else lp.detach()
+    adv = torch.where(on, t["advantages"], 0.0)
+    n_tok = mask.sum()
+    if cfg["ratio"] == "token":
+        log_u = (lp - old) * mask
+    else:
+        length = mask.sum(dim=1, keepdim=True).clamp(min=1.0)
+        s = (((lp - old) * mask).sum(dim=1, keepdim=True) / length).detach()
+        log_u = (lp - lp.detach() + s) * mask
+    u = log_u.clamp(-MAX_LOG_RATIO, MAX_LOG_RATIO).exp()
+    clipped = u.clamp(1 - cfg["clip_low"], 1 + cfg["clip_high"])
+    surrogate = torch.minimum(u * adv, clipped * adv)
+    per_token = -surrogate
+    stats = {}
+    if case["use_behaviour"]:
+        beh = torch.where(on, t["behaviour_logp"], 0.0)
+        w = ((old - beh) * mask).clamp(-MAX_LOG_RATIO, MAX_LOG_RATIO).exp().detach()
+        stats["bmean"] = (w[on].sum() / n_tok).item()
+        stats["bmin"] = w[on].min().item()
+        stats["bmax"] = w[on].max().item()
+        if cfg["tis_cap"] is not None:
+            stats["tis"] = ((w > cfg["tis_cap"]).double() * mask).sum().item() / n_tok.item()
+            per_token = -(w.clamp(max=cfg["tis_cap"]) * surrogate)
+        else:
+            stats["tis"] = 0.0
+    else:
+        stats.update(bmean=1.0, bmin=1.0, bmax=1.0, tis=0.0)
+    if case["use_ref"]:
+        ref = torch.where(on, t["ref_logp"], 0.0)
+        d = ((ref - lp) * mask).clamp(-MAX_LOG_RATIO, MAX_LOG_RATIO)
+        k3 = d.exp() - d - 1
+        stats["kl"] = ((k3 * mask).sum() / n_tok).item()
+        if cfg["kl_beta"] > 0:
+            per_token = per_token + cfg["kl_beta"] * k3
+    else:
+        stats["kl"] = 0.0
+    per_token = per_token * mask
+    n_seq = (mask.sum(dim=1) > 0).double().sum()
+    agg = case["aggregation"]
+    if agg == "token_mean":
+        weights = mask / n_tok
+    elif agg == "sequence_mean":
+        weights = mask / mask.sum(dim=1, keepdim=True).clamp(min=1.0) / n_seq
+    else:
+        weights = mask / (agg["constant_length"]["length"] * n_seq)
+    loss = (per_token * weights).sum()
+    loss.backward()
+    ud = u.detach()
+    stats["rmean"] = (ud[on].sum() / n_tok).item()
+    stats["rmin"] = ud[on].min().item()
+    stats["rmax"] = ud[on].max().item()
+    stats["clip_high"] = (((ud > 1 + cfg["clip_high"]) & (adv > 0)).double() * mask).sum().item() / n_tok.item()
+    stats["clip_low"] = (((ud < 1 - cfg["clip_low"]) & (adv < 0)).double() * mask).sum().item() / n_tok.item()
+    order = ["rmean", "rmin", "rmax", "clip_low", "clip_high", "kl", "bmean", "bmin", "bmax", "tis"]
+    return loss.detach(), logp.grad, torch.tensor([stats[k] for k in order], dtype=torch.float64)
+
+
+def main():
+    inputs, cases_path, out_path = sys.argv[1:4]
+    t = load_file(inputs)
+    with open(cases_path) as f:
+        cases = json.load(f)
+    out = {}
+    for case in cases:
+        name = case["name"]
+        if "advantage" in case:
+            out[name + ".advantages"] = advantages(t["rewards"], case["advantage"]).contiguous()
+        else:
+            loss, grad, stats = loss_case(t, case)
+            out[name + ".loss"] = loss.reshape(1)
+            out[name + ".grad"] = grad.contiguous()
+            out[name + ".stats"] = stats
+    save_file(out, out_path)
+
+
+if __name__ == "__main__":
+    main()

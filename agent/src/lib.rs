@@ -3,6 +3,32 @@
 //! - [`model`]: the one model trait ([`model::ChatModel`]) and its plain data types.
 //! - [`client`]: the OpenAI-compatible HTTP client ([`client::OpenAiClient`]), the only
 //!   module that names reqwest.
+//! - [`solve`]: the loop ([`solve::solve`] runs one [`solve::Episode`]), with the revert
+//!   rule ([`solve::revision_kept`]).
+//! - [`step`]: what the loop records ([`step::Step`] with its [`step::Signals`], the
+//!   [`step::Outcome`]) and who receives it ([`step::Observer`]).
+//! - [`runner`]: the loop's view of running code ([`runner::Runner`]) and of submitting
+//!   ([`runner::Submitter`]).
+//! - [`pipeline`]: the stages ([`pipeline::Stage`]), presets and files
+//!   ([`pipeline::Pipeline`]), budgets ([`pipeline::Budget`]); [`budget`] counts spending.
+//! - [`task`]: the problem as text and samples ([`task::Task`]).
+//! - [`local`]: the offline runner and judge over `judge::workbench`.
+//! - [`fake`]: test doubles (a scripted model, a runner without a sandbox).
+//! - [`extract`]: code out of a reply; [`prompt`]: the prompts.
+//! - [`error`]: [`Error`], what stops the agent itself.
 
+pub mod budget;
 pub mod client;
+mod error;
+pub mod extract;
+pub mod fake;
+pub mod local;
 pub mod model;
+pub mod pipeline;
+pub mod prompt;
+pub mod runner;
+pub mod solve;
+pub mod step;
+pub mod task;
+
+pub use error::{Error, Result};

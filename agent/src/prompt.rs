@@ -1,0 +1,260 @@
+//! The prompts of each stage, as plain functions of the task and the loop's state, so
+//! they are easy to read, test and change. Test data in a prompt is cut to a few
+//! thousand characters; hidden test data never enters one (the loop only has a verdict).
+
+use std::fmt::Write;
+
+use crate::task::Task;
+
+/// The most characters of one test's input or output shown in a prompt.
+pub const SHOW_CHARS: usize = 1500;
+
+/// The system message.
+pub fn system() -> String {
+    "You are an expert competitive programmer. You solve problems exactly as stated, \
+     read standard input and write standard output, and keep within the time and memory \
+     limits. When asked for code, reply with one complete program in one fenced code block."
+        .to_owned()
+}
+
+/// A language id in words and as a fence tag.
+pub fn language_words(language: Option<&str>) -> (&'static str, &'static str) {
+    match language {
+        Some("python3") => ("Python 3", "python"),
+        Some("cpp") => ("C++ (C++20, g++)", "cpp"),
+        Some("c") => ("C", "c"),
+        Some("java") => ("Java", "java"),
+        _ => ("C++ or Python 3 (your choice)", "cpp"),
+    }
+}
+
+/// Text cut to `max` characters, saying how much was left out.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!(
+        "{head}\n... ({} more characters)",
+        text.chars().count() - max
+    )
+}
+
+/// The statement, limits and samples.
+pub fn problem(task: &Task) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Problem: {}\n", task.name);
+    let _ = writeln!(s, "{}", task.statement.trim_end());
+    let _ = writeln!(
+        s,
+        "\nTime limit: {} s per test. Memory limit: {} MiB.",
+        task.time_limit.as_secs_f64(),
+        task.memory_bytes / (1024 * 1024)
+    );
+    if task.samples.is_empty() {
+        let _ = writeln!(s, "\nThis problem has no sample tests.");
+    }
+    for (i, sample) in task.samples.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "\nSample {} input:\n```\n{}```\nSample {} output:\n```\n{}```",
+            i + 1,
+            with_newline(&cut(&sample.input, SHOW_CHARS)),
+            i + 1,
+            with_newline(&cut(&sample.answer, SHOW_CHARS))
+        );
+    }
+    s
+}
+
+fn with_newline(s: &str) -> String {
+    if s.ends_with('\n') {
+        s.to_owned()
+    } else {
+        format!("{s}\n")
+    }
+}
+
+/// Ask for a restatement.
+pub fn restate() -> String {
+    "Restate the problem in your own words: what is given, what is asked, the constraints. \
+     Then explain why each sample's output is what it is. Do not write code yet."
+        .to_owned()
+}
+
+/// Ask for approaches.
+pub fn approaches() -> String {
+    "Propose two or three approaches. For each, give its time and memory complexity and \
+     whether it fits the limits for the largest inputs. Then pick one and say why. \
+     Do not write code yet."
+        .to_owned()
+}
+
+/// Ask for the program.
+pub fn code(language: Option<&str>) -> String {
+    let (words, tag) = language_words(language);
+    format!(
+        "Write the complete solution in {words}. It reads standard input and writes standard \
+         output. Reply with the whole program in one ```{tag} code block."
+    )
+}
+
+/// Ask again after a reply without code.
+pub fn no_code(reason: &str, language: Option<&str>) -> String {
+    let (words, tag) = language_words(language);
+    format!(
+        "Your reply held no program ({reason}). Reply with the whole program in {words}, in \
+         one ```{tag} code block."
+    )
+}
+
+/// Ask for a generator.
+pub fn generator() -> String {
+    "Write a Python 3 program that prints one random valid input for this problem. \
+     It seeds `random` with int(sys.argv[1]). Without a second argument it prints a SMALL \
+     input (a few values, so that a brute force solves it at once); when sys.argv[2] is \
+     \"max\" it prints an input of the largest size the constraints allow. \
+     Reply with the program in one ```python code block."
+        .to_owned()
+}
+
+/// Ask for a brute force.
+pub fn brute() -> String {
+    "Write a brute-force solution in Python 3: the simplest program that is surely correct, \
+     however slow, for small inputs (try every possibility if needed). It reads standard \
+     input and writes standard output. Reply with the program in one ```python code block."
+        .to_owned()
+}
+
+/// What failed, for the debug prompt.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// The program did not compile.
+    Compile {
+        /// The compiler's log.
+        log: String,
+    },
+    /// A test with an input and expected answer.
+    Case {
+        /// Where the test came from (`sample 1`, `own test 3`).
+        name: String,
+        /// The input.
+        input: String,
+        /// The expected answer.
+        expected: String,
+        /// What the program printed.
+        got: String,
+        /// The verdict on it.
+        verdict: String,
+        /// The validator's message.
+        message: String,
+    },
+    /// Too slow on a maximum-size input.
+    Slow {
+        /// The input's size in bytes.
+        bytes: usize,
+        /// Its start.
+        head: String,
+        /// The status (TLE, MLE, RTE).
+        status: String,
+    },
+    /// The judge rejected a submission (no test data: only the verdict).
+    Verdict {
+        /// The verdict.
+        verdict: String,
+        /// What the judge may show (a compile log).
+        message: String,
+    },
+}
+
+/// Ask for a fix.
+pub fn debug(program: &str, language: &str, failure: &Failure) -> String {
+    let (words, tag) = language_words(Some(language));
+    let mut s = format!(
+        "Here is your current program:\n```{tag}\n{}```\n",
+        with_newline(program)
+    );
+    match failure {
+        Failure::Compile { log } => {
+            let _ = writeln!(
+                s,
+                "It does not compile:\n```\n{}```",
+                with_newline(&cut(log, SHOW_CHARS))
+            );
+        }
+        Failure::Case {
+            name,
+            input,
+            expected,
+            got,
+            verdict,
+            message,
+        } => {
+            let _ = writeln!(
+                s,
+                "It fails {name} ({verdict}).\nInput:\n```\n{}```\nExpected output:\n```\n{}```\nIts output:\n```\n{}```",
+                with_newline(&cut(input, SHOW_CHARS)),
+                with_newline(&cut(expected, SHOW_CHARS)),
+                with_newline(&cut(got, SHOW_CHARS)),
+            );
+            if !message.trim().is_empty() {
+                let _ = writeln!(s, "The checker said: {}", cut(message.trim(), 300));
+            }
+        }
+        Failure::Slow {
+            bytes,
+            head,
+            status,
+        } => {
+            let _ = writeln!(
+                s,
+                "On a maximum-size input ({bytes} bytes, starting with `{}`) it ends with {status}: it is too slow or uses too much memory.",
+                cut(head, 200)
+            );
+        }
+        Failure::Verdict { verdict, message } => {
+            let _ = writeln!(s, "The judge rejected it on its hidden tests: {verdict}.");
+            if !message.trim().is_empty() {
+                let _ = writeln!(
+                    s,
+                    "The judge said:\n```\n{}```",
+                    with_newline(&cut(message, SHOW_CHARS))
+                );
+            }
+        }
+    }
+    let _ = write!(
+        s,
+        "Find the bug, explain it in a few sentences, then reply with the whole corrected \
+         program in {words}, in one ```{tag} code block."
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_with_a_note() {
+        assert_eq!(cut("abc", 5), "abc");
+        assert_eq!(cut("abcdefgh", 3), "abc\n... (5 more characters)");
+    }
+
+    #[test]
+    fn a_debug_prompt_shows_the_failing_case() {
+        let failure = Failure::Case {
+            name: "sample 1".into(),
+            input: "3\n1 2 3\n".into(),
+            expected: "6\n".into(),
+            got: "5".into(),
+            verdict: "WA".into(),
+            message: String::new(),
+        };
+        let text = debug("print(5)\n", "python3", &failure);
+        assert_eq!(
+            text,
+            "Here is your current program:\n```python\nprint(5)\n```\nIt fails sample 1 (WA).\nInput:\n```\n3\n1 2 3\n```\nExpected output:\n```\n6\n```\nIts output:\n```\n5\n```\nFind the bug, explain it in a few sentences, then reply with the whole corrected program in Python 3, in one ```python code block."
+        );
+    }
+}

@@ -25,6 +25,7 @@ pub mod fake;
 pub mod local;
 pub mod model;
 pub mod pipeline;
+pub mod play;
 pub mod prompt;
 pub mod runner;
 pub mod solve;

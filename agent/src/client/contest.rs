@@ -27,6 +27,8 @@ use leaderboard::clics::{
 };
 use serde::de::DeserializeOwned;
 
+use crate::task::{Sample, Task};
+
 /// Something a participant's request could not get.
 #[derive(Debug, thiserror::Error)]
 pub enum ContestError {
@@ -126,17 +128,6 @@ pub enum ContestError {
     },
 }
 
-/// One sample of a problem, as the statement shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sample {
-    /// Its name: the attachment's name without `.in`/`.ans` (`1`, `group-2`).
-    pub name: String,
-    /// The input.
-    pub input: String,
-    /// The expected answer.
-    pub answer: String,
-}
-
 /// A problem as a participant reads it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProblemText {
@@ -162,7 +153,44 @@ impl ProblemText {
         }
         Ok(&self.samples)
     }
+
+    /// The task the solve loop works on: the statement text (the problem's name as a
+    /// heading, and a note when the server offers a PDF only), the samples, the time
+    /// limit the server states, and `memory_bytes` (the API states no memory limit, so
+    /// the caller's assumption). No package: live, the runner checks samples with the
+    /// default output validator and the server judges.
+    pub fn task(&self, memory_bytes: u64) -> Task {
+        let (statement, format) = if self.statement.trim().is_empty() {
+            let note = match &self.statement_pdf {
+                Some(pdf) => format!(
+                    "(The statement is a PDF, {}, which the agent cannot read; the samples below are all it has.)",
+                    pdf.filename.as_deref().unwrap_or(&pdf.href)
+                ),
+                None => "(The server offers no statement; the samples below are all there is.)"
+                    .to_owned(),
+            };
+            (format!("# {}\n\n{note}\n", self.problem.name), "none")
+        } else {
+            (self.statement.clone(), "contest")
+        };
+        Task {
+            id: self.problem.id.clone(),
+            name: self.problem.name.clone(),
+            statement,
+            statement_format: format.to_owned(),
+            samples: self.samples.clone(),
+            time_limit: self
+                .problem
+                .time_limit
+                .map_or(DEFAULT_TIME_LIMIT, |t| Duration::from_millis(t.millis())),
+            memory_bytes,
+            package: None,
+        }
+    }
 }
+
+/// The time limit assumed when the server states none (CLICS makes it optional).
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
 
 /// The client of one contest on one server, as one team.
 #[derive(Debug, Clone)]
@@ -868,7 +896,7 @@ mod tests {
             <body><h1>A Sum</h1>\n<h1>Sum of Numbers</h1>\n<p>You are given a list of integers.\nPrint their sum.</p>\n\
             <h2>Input</h2>\n<p>The first line contains $n$ ($1 \\le n$), &amp; &lt;more&gt; &#39;x&#39; &#x41;.</p>\n\
             <ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<pre><code>3\n1 2 3\n</code></pre>\n<p>&bogus; &amp</p></body></html>\n";
-        let expected = "# A Sum\n# Sum of Numbers\n\nYou are given a list of integers. Print their sum.\n\n\
+        let expected = "# A Sum\n\n# Sum of Numbers\n\nYou are given a list of integers. Print their sum.\n\n\
             ## Input\n\nThe first line contains $n$ ($1 \\le n$), & <more> 'x' A.\n\n- one\n- two\n\n3\n1 2 3\n\n&bogus; &amp\n";
         assert_eq!(html_to_text(html), expected);
     }

@@ -20,6 +20,7 @@
 //!   made for a URL sets its size). A permit is held for one attempt, never during a
 //!   backoff wait.
 
+pub mod contest;
 pub mod limit;
 pub mod openai;
 pub mod retry;

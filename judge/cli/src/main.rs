@@ -190,7 +190,7 @@ fn cache_dir() -> PathBuf {
 
 /// Derived time limits, one file per package identity ([`judge::timelimit`]).
 fn timelimit_dir() -> PathBuf {
-    arena_cache().join("timelimits")
+    judge::timelimit::default_cache()
 }
 
 async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {

@@ -73,7 +73,8 @@ pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> api::State {
 /// problem by (only once the contest has started, see `statement::readable`):
 /// `statement` (the HTML rendered from the package's Markdown, and its PDF when it has
 /// one) and `attachments` (the sample inputs and answers; 2026-01's name, an added
-/// property in 2023-06).
+/// property in 2023-06). Each carries where its time limit came from as the extension
+/// `time_limit_source` (see [`crate::contest::ContestProblem::time_limit`]).
 pub fn problems(c: &Contest, files: bool) -> Vec<Problem> {
     c.problems
         .iter()
@@ -116,6 +117,7 @@ pub fn problems(c: &Contest, files: bool) -> Vec<Problem> {
                 time_limit: Some(Seconds::from_millis(
                     u64::try_from(p.problem.limits.time.as_millis()).unwrap_or(u64::MAX),
                 )),
+                time_limit_source: Some(p.time_limit.source.to_string()),
                 test_data_count: u32::try_from(cases).unwrap_or(u32::MAX),
                 max_score: (c.spec.scoring == Scoring::Ioi).then_some(p.max_score),
                 statement,

@@ -3,12 +3,25 @@
 //!
 //! Times: `start_time` is RFC 3339; `duration` and `scoreboard_freeze_duration` are CLICS
 //! relative times (`5:00:00`, `1:30:00.000`) or integer minutes, as feeds write both.
+//!
+//! Time limits: a package that gives none gets one derived from its accepted submissions
+//! ([`Contest::derive_time_limits`], through [`judge::timelimit::resolve`]) when the
+//! contest is served. The value is written into the contest's definition
+//! ([`ProblemSpec::derived_time_limit`]), which the database stores, so that every host
+//! serving the contest from that database judges with the one stored value: a host takes
+//! it from the stored contest before it looks in its cache (keyed by the package's
+//! identity) or measures. Each problem's [`ContestProblem::time_limit`] says where its
+//! limit came from; the CLICS problem object carries it as `time_limit_source`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use judge::grade::Options;
+use judge::sandbox::SandboxConfig;
+use judge::timelimit::{Derivation, Provenance};
 use leaderboard::clics::{RelTime, Time};
+use problems::TimeLimitSource;
 use serde::{Deserialize, Serialize};
 
 use super::error::ServerError;
@@ -38,6 +51,11 @@ pub struct ProblemSpec {
     /// Colour as `#rrggbb`.
     #[serde(default)]
     pub rgb: Option<String>,
+    /// The time limit derived for the package when it gives none, written here by
+    /// [`Contest::derive_time_limits`] so that the stored contest carries it; used while
+    /// the package keeps this identity and is measured with this Python.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub derived_time_limit: Option<Derivation>,
 }
 
 /// One team and its secret.
@@ -164,8 +182,48 @@ mod reltime_or_minutes {
     }
 }
 
+/// The interpreter that runs the `.py` submissions of the package at `root` while its time
+/// limit is derived: PyPy for a legacy package (problemtools' convention, as `judge
+/// verify`); for the 2023-07 and 2025-09 formats the contest's, `pypy3` when it offers
+/// PyPy and not CPython, else `python3`.
+pub fn python_for(languages: Option<&[String]>, root: &Path) -> &'static str {
+    let python = judge::lang::default_python(&judge::lang::package_format(root));
+    let offers = |id: &str| languages.is_none_or(|l| l.iter().any(|x| x == id));
+    if python == "python3" && offers("pypy3") && !offers("python3") {
+        "pypy3"
+    } else {
+        python
+    }
+}
+
+/// The time limit of `problem` as loaded: the package's own, or the value `spec` holds
+/// for it (the package's identity and `python` must match; a value for another identity
+/// is dropped, to be derived again).
+fn stored_time_limit(
+    problem: &mut problems::Problem,
+    spec: &mut ProblemSpec,
+    python: &str,
+) -> Provenance {
+    if problem.limits.time_source != TimeLimitSource::Default {
+        spec.derived_time_limit = None;
+        return Provenance::of(problem);
+    }
+    match spec.derived_time_limit.take() {
+        Some(derivation) if derivation.sha256 == problem.sha256 && derivation.python == python => {
+            judge::timelimit::apply(problem, &derivation);
+            spec.derived_time_limit = Some(derivation.clone());
+            Provenance {
+                derivation: Some(derivation),
+                cached: true,
+                ..Provenance::of(problem)
+            }
+        }
+        _ => Provenance::of(problem),
+    }
+}
+
 /// A loaded problem of a contest.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ContestProblem {
     /// CLICS id.
     pub id: String,
@@ -177,10 +235,12 @@ pub struct ContestProblem {
     pub problem: problems::Problem,
     /// The most points (IOI): the problem's maximum score, 1 for pass-fail problems.
     pub max_score: f64,
+    /// Where the problem's time limit came from (`problem.limits.time` is the limit).
+    pub time_limit: Provenance,
 }
 
 /// A contest with its problems loaded.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Contest {
     /// The definition (package paths absolute).
     pub spec: ContestSpec,
@@ -244,12 +304,15 @@ impl Contest {
         }
         let mut problems = Vec::new();
         let mut ids = std::collections::HashSet::new();
+        let languages = spec.languages.clone();
         for (i, p) in spec.problems.iter_mut().enumerate() {
             if p.package.is_relative() {
                 p.package = base.join(&p.package);
             }
             match problems::load_for_judging(&p.package) {
-                Ok((problem, _warnings)) => {
+                Ok((mut problem, _warnings)) => {
+                    let python = python_for(languages.as_deref(), &p.package);
+                    let time_limit = stored_time_limit(&mut problem, p, python);
                     let id = p.id.clone().unwrap_or_else(|| problem.short_name.clone());
                     if !ids.insert(id.clone()) {
                         errors.push(format!("problems[{i}]: duplicate id `{id}`"));
@@ -269,6 +332,7 @@ impl Contest {
                         rgb: p.rgb.clone(),
                         problem,
                         max_score,
+                        time_limit,
                     });
                 }
                 Err(err) => errors.push(format!(
@@ -286,6 +350,98 @@ impl Contest {
                 problems: errors,
             })
         }
+    }
+
+    /// Derives the time limit of every problem whose package gives none and whose
+    /// definition holds no value for it yet: the value `stored` (the contest as the
+    /// database holds it) has for the package's identity, else the one in `cache` (see
+    /// [`judge::timelimit`]), else measured now in `sandbox`. The values are written into
+    /// the definition's problems, so that storing the contest stores them. When no
+    /// accepted submission is accepted, or the judge fails while measuring, the problem
+    /// keeps the default limit and its provenance says why (the failure is also logged).
+    pub async fn derive_time_limits(
+        contest: Arc<Contest>,
+        stored: Option<&ContestSpec>,
+        sandbox: &SandboxConfig,
+        options: &Options,
+        cache: Option<&Path>,
+    ) -> Arc<Contest> {
+        let pending = contest
+            .problems
+            .iter()
+            .any(|p| p.problem.limits.time_source == TimeLimitSource::Default);
+        if !pending {
+            return contest;
+        }
+        let mut contest = Arc::unwrap_or_clone(contest);
+        let languages = contest.spec.languages.clone();
+        for (p, spec) in contest.problems.iter_mut().zip(&mut contest.spec.problems) {
+            if p.problem.limits.time_source != TimeLimitSource::Default {
+                continue;
+            }
+            let python = python_for(languages.as_deref(), &p.problem.root);
+            let from_store = stored
+                .into_iter()
+                .flat_map(|s| &s.problems)
+                .filter_map(|s| s.derived_time_limit.as_ref())
+                .find(|d| d.sha256 == p.problem.sha256 && d.python == python);
+            let provenance = match from_store {
+                Some(derivation) => {
+                    judge::timelimit::apply(&mut p.problem, derivation);
+                    Ok(Provenance {
+                        derivation: Some(derivation.clone()),
+                        cached: true,
+                        ..Provenance::of(&p.problem)
+                    })
+                }
+                None => {
+                    judge::timelimit::resolve(&mut p.problem, sandbox, options, cache, python).await
+                }
+            };
+            p.time_limit = match provenance {
+                Ok(provenance) => provenance,
+                Err(err) => {
+                    let why = format!(
+                        "the judge failed while measuring: {}",
+                        crate::error::chain(&err)
+                    );
+                    eprintln!(
+                        "judge serve: contest {}, problem {}: time limit not derived, {why}",
+                        contest.spec.id, p.id
+                    );
+                    Provenance {
+                        not_derived: Some(why),
+                        ..Provenance::of(&p.problem)
+                    }
+                }
+            };
+            spec.derived_time_limit = p.time_limit.derivation.clone();
+        }
+        Arc::new(contest)
+    }
+
+    /// [`Contest::derive_time_limits`] as a server does it: with the contest as `state`'s
+    /// database stores it (when it does), `state`'s sandbox and judging options, and the
+    /// cache the judge's commands share ([`judge::timelimit::default_cache`]).
+    pub async fn with_time_limits(
+        contest: Arc<Contest>,
+        state: &crate::AppState,
+    ) -> Result<Arc<Contest>, ServerError> {
+        let mut stored = None;
+        for (id, text) in state.store.contests().await? {
+            if id == contest.spec.id {
+                stored = serde_json::from_str::<ContestSpec>(&text).ok();
+            }
+        }
+        let cache = judge::timelimit::default_cache();
+        Ok(Contest::derive_time_limits(
+            contest,
+            stored.as_ref(),
+            &state.sandbox,
+            &state.options,
+            Some(&cache),
+        )
+        .await)
     }
 
     /// Reads and loads a contest file (YAML or JSON).
@@ -371,6 +527,36 @@ mod tests {
     }
 
     #[test]
+    fn derived_limits_run_python_as_the_package_format_and_the_contest_say() {
+        let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("problem.yaml"), "name: Legacy\n").unwrap();
+        let modern = packages.join("sum");
+        let langs = |ids: &[&str]| ids.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let table = [
+            // Legacy: PyPy whatever the contest offers (problemtools' convention).
+            (dir.path(), None, "pypy3"),
+            (dir.path(), Some(langs(&["python3"])), "pypy3"),
+            // 2025-09: CPython unless the contest offers PyPy and not CPython.
+            (modern.as_path(), None, "python3"),
+            (
+                modern.as_path(),
+                Some(langs(&["python3", "pypy3"])),
+                "python3",
+            ),
+            (modern.as_path(), Some(langs(&["cpp", "pypy3"])), "pypy3"),
+        ];
+        for (root, languages, python) in table {
+            assert_eq!(
+                python_for(languages.as_deref(), root),
+                python,
+                "{} {languages:?}",
+                root.display()
+            );
+        }
+    }
+
+    #[test]
     fn a_bad_contest_lists_every_problem() {
         let spec = ContestSpec {
             id: "bad id".into(),
@@ -388,6 +574,7 @@ mod tests {
                 label: None,
                 package: PathBuf::from("no-such-package"),
                 rgb: None,
+                derived_time_limit: None,
             }],
             teams: vec![TeamSpec {
                 id: "t".into(),

@@ -296,6 +296,7 @@ mod tests {
                 label: None,
                 package: packages.join(package),
                 rgb: None,
+                derived_time_limit: None,
             }],
             teams: ["a", "b", "c"]
                 .iter()

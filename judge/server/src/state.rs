@@ -87,7 +87,7 @@ impl AppState {
                     problems: vec![e.to_string()],
                 })?;
             let loaded = Contest::load(spec, Path::new("/"), &what)?;
-            state.serve_contest(loaded);
+            state.serve_contest(Contest::with_time_limits(loaded, &state).await?);
         }
         for path in &opts.contests {
             state.add_contest(Contest::from_file(path)?).await?;
@@ -131,8 +131,10 @@ impl AppState {
             .insert(contest.spec.id.clone(), contest);
     }
 
-    /// Stores `contest` (with its opening events when new) and serves it.
+    /// Stores `contest` (with its opening events when new) and serves it, its missing time
+    /// limits derived first (the stored contest's values, else the cache, else measured).
     pub async fn add_contest(&self, contest: Arc<Contest>) -> Result<bool, ServerError> {
+        let contest = Contest::with_time_limits(contest, self).await?;
         let spec =
             serde_json::to_string(&contest.spec).map_err(|source| ServerError::StoreContest {
                 id: contest.spec.id.clone(),

@@ -243,6 +243,11 @@ pub struct Problem {
     /// Time limit per test case, in whole milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<Seconds>,
+    /// Where `time_limit` came from: `problem.yaml`, `.timelimit`, `derived` (from the
+    /// package's accepted submissions) or `default`. An extension of this judge (2023-06
+    /// allows further properties); other feeds leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_source: Option<String>,
     /// Number of test cases.
     #[serde(default)]
     pub test_data_count: u32,

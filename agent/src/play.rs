@@ -12,8 +12,9 @@
 //! ([`crate::solve::solve`]) on it with a [`crate::runner::Submitter`] that posts to the
 //! server and polls the team's judgements until the verdict comes.
 //!
-//! Records, in the run folder: the loop's steps go to the observer the caller gives (the
-//! trajectory writer); the play's own decisions go to `play.jsonl`, one [`PlayEvent`]
+//! Records, in the run folder (the layout of `agent solve`'s, [`crate::trajectory`]):
+//! `manifest.json` with the contest's problems, and each visit's steps and outcome as one
+//! attempt in `trajectories/<problem>.jsonl`; the play's own decisions go to `play.jsonl`, one [`PlayEvent`]
 //! a line, flushed as written (the problems read, the server's record, each order with
 //! the board's solve counts, each visit's plan and outcome, each submission with its
 //! verdict, and why the play stopped); `problems/<id>/` holds each problem's package.
@@ -39,13 +40,15 @@ use crate::model::ChatModel;
 use crate::pipeline::{Budget, Pipeline};
 use crate::runner::{Judgement, Program, RunError, Runner, Submitter};
 use crate::solve::{Episode, solve};
-use crate::step::{End, Observer, Outcome};
+use crate::step::{End, Outcome};
 use crate::task::Task;
+use crate::trajectory::{Manifest, ProblemEntry, Progress, RunDir};
 
 use strategy::{Clock, ProblemState, TimeConfig, Visit};
 
-/// What `agent play` needs besides the model and the runner.
-#[derive(Debug, Clone)]
+/// What `agent play` needs besides the model and the runner (no `Debug`: it holds the
+/// team token).
+#[derive(Clone)]
 pub struct PlayConfig {
     /// The contest server (`http://host:port`).
     pub server: String,
@@ -75,6 +78,88 @@ pub struct PlayConfig {
     pub seed: u64,
     /// Each HTTP request's timeout.
     pub request_timeout: Duration,
+}
+
+/// The command line of `agent play` (besides the model's flags, the sandbox backend and
+/// the pipeline, which `agent solve` shares).
+/// No `Debug`: it holds the team token.
+#[derive(Clone, clap::Args)]
+pub struct PlayArgs {
+    /// The contest server's base URL (`http://host:port`).
+    #[arg(long)]
+    pub server: String,
+    /// The contest id.
+    #[arg(long)]
+    pub contest: String,
+    /// The team's token (or set ARENA_TEAM_TOKEN); never written to a record.
+    #[arg(long = "team", env = "ARENA_TEAM_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// The play's own time limit in seconds from its start (the contest's end stops it
+    /// anyway).
+    #[arg(long = "duration")]
+    pub duration_seconds: Option<u64>,
+    /// The whole play's budget of model calls.
+    #[arg(long = "budget-calls")]
+    pub budget_calls: Option<u64>,
+    /// The whole play's budget of tokens.
+    #[arg(long = "budget-tokens")]
+    pub budget_tokens: Option<u64>,
+    /// The whole play's budget of submissions.
+    #[arg(long = "budget-submissions")]
+    pub budget_submissions: Option<u64>,
+    /// No visit to a problem starts with fewer seconds left.
+    #[arg(long = "min-visit", default_value_t = 30)]
+    pub min_visit_seconds: u64,
+    /// The longest visit to one problem, in seconds.
+    #[arg(long = "max-visit", default_value_t = 900)]
+    pub max_visit_seconds: u64,
+    /// Rejections a visit takes before the play moves on (outside the end game).
+    #[arg(long = "rejections-per-visit", default_value_t = 2)]
+    pub rejections_per_visit: u32,
+    /// How often to ask for a judgement, in milliseconds.
+    #[arg(long = "poll-ms", default_value_t = 500)]
+    pub poll_ms: u64,
+    /// How long to wait for one judgement, in seconds.
+    #[arg(long = "judgement-patience", default_value_t = 600)]
+    pub judgement_patience_seconds: u64,
+    /// The memory limit assumed for every problem (the API states none), in MiB.
+    #[arg(long = "memory-mib", default_value_t = 1024)]
+    pub memory_mib: u64,
+    /// Each request to the contest server times out after this many seconds.
+    #[arg(long = "contest-timeout", default_value_t = 30)]
+    pub request_timeout_seconds: u64,
+}
+
+impl PlayArgs {
+    /// The play's configuration, with the run folder, run id, pipeline and seed the
+    /// command shares with `agent solve`.
+    pub fn config(&self, out: PathBuf, run: String, pipeline: Pipeline, seed: u64) -> PlayConfig {
+        PlayConfig {
+            server: self.server.clone(),
+            contest: self.contest.clone(),
+            token: self.token.clone(),
+            out,
+            run,
+            pipeline,
+            budget: Budget {
+                model_calls: self.budget_calls,
+                tokens: self.budget_tokens,
+                wall_seconds: self.duration_seconds,
+                submissions: self.budget_submissions,
+            },
+            duration: self.duration_seconds.map(Duration::from_secs),
+            time: TimeConfig {
+                min_visit: Duration::from_secs(self.min_visit_seconds),
+                max_visit: Duration::from_secs(self.max_visit_seconds.max(1)),
+                rejections_per_visit: self.rejections_per_visit.max(1),
+            },
+            poll: Duration::from_millis(self.poll_ms.max(50)),
+            judgement_patience: Duration::from_secs(self.judgement_patience_seconds),
+            memory_mib: self.memory_mib,
+            seed,
+            request_timeout: Duration::from_secs(self.request_timeout_seconds.max(1)),
+        }
+    }
 }
 
 /// Why the play stopped.
@@ -252,6 +337,9 @@ pub enum PlayError {
     /// The contest states no start time, so its end is unknown.
     #[error("contest `{0}` states no start time")]
     NoStartTime(String),
+    /// The run folder (manifest, trajectories) refused or failed.
+    #[error(transparent)]
+    Run(#[from] crate::Error),
     /// `play.jsonl` could not be written or read.
     #[error("{path}: {source}")]
     Record {
@@ -496,18 +584,22 @@ struct Schedule {
     penalty_minutes: u32,
 }
 
-/// Plays the contest with `model`, running code through `runner`, sending the loop's
-/// steps and outcomes to `observer`. `Err` only when the play cannot begin or its own
-/// record cannot be written; everything after the start ends in a [`PlaySummary`] with
-/// its [`StopReason`], recorded in `play.jsonl`.
+/// Plays the contest with `model`, running code through `runner`. The run folder is
+/// `config.out`: `manifest` (the caller's, its problems filled in here from the contest)
+/// is written or, on a resume, checked; each visit's steps and outcome are appended to
+/// the problem's trajectory (`trajectories/<problem>.jsonl`, one attempt per visit).
+/// `Err` only when the play cannot begin or its records cannot be written; everything
+/// after the start ends in a [`PlaySummary`] with its [`StopReason`], recorded in
+/// `play.jsonl`.
 pub async fn play(
     model: &dyn ChatModel,
     runner: &dyn Runner,
     config: &PlayConfig,
-    observer: &dyn Observer,
+    mut manifest: Manifest,
 ) -> Result<PlaySummary, PlayError> {
     let began = Instant::now();
     let play_deadline = config.duration.map(|d| began + d);
+    let run_dir = RunDir::create(&config.out)?;
     let earlier = read_log(&config.out)?;
     let log = PlayLog::open(&config.out)?;
     let client = ContestClient::new(
@@ -605,6 +697,20 @@ pub async fn play(
         tasks.push(task);
     }
 
+    manifest.problems = states
+        .iter()
+        .map(|s| ProblemEntry {
+            id: s.id.clone(),
+            source: format!(
+                "{}/contests/{}/problems/{}",
+                client.api_root(),
+                contest.id,
+                s.id
+            ),
+        })
+        .collect();
+    run_dir.start(manifest)?;
+
     let visits_before = earlier_visits(&earlier);
     for state in &mut states {
         state.visits = visits_before.get(&state.id).copied().unwrap_or(0);
@@ -680,7 +786,12 @@ pub async fn play(
             .iter()
             .position(|s| &s.id == next)
             .expect("invariant: the order holds the play's problems");
-        let attempt = states[index].visits + 1;
+        let attempt = match run_dir.progress(next)? {
+            Progress::New => 1,
+            Progress::Unfinished { next_attempt } => next_attempt,
+            Progress::Finished(last) => last.attempt + 1,
+        };
+        let observer = run_dir.writer(next)?;
         log.write(&PlayEvent::Visit {
             problem: next.clone(),
             attempt,
@@ -702,7 +813,7 @@ pub async fn play(
             pipeline: &visit_pipeline,
             run_ledger: Some(&ledger),
             seed: config.seed.wrapping_add(u64::from(visits)),
-            observer,
+            observer: &observer,
             run: config.run.clone(),
             attempt,
         })

@@ -435,8 +435,13 @@ async fn verify(
         );
         for check in invalid {
             failures += 1;
+            let args = if check.args.is_empty() {
+                String::new()
+            } else {
+                format!(" with arguments `{}`", check.args.join(" "))
+            };
             println!(
-                "{:<20} INVALID INPUT {} ({}): {}",
+                "{:<20} INVALID INPUT {} ({}{args}): {}",
                 dir.display(),
                 check.case,
                 check.validator,

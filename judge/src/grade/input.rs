@@ -2,7 +2,10 @@
 //! validator (every file of its folder, the language from its files, or its `build`/`run`
 //! scripts) in a sandbox of its own, then run once per test input with the input as its
 //! standard input, as problemtools and DOMjudge run them: exit code 42 means valid, any
-//! other end (43, another code, a signal, the time limit) invalid.
+//! other end (43, another code, a signal, the time limit) invalid. Each run gets the
+//! arguments the package gives that validator for that case
+//! ([`Problem::input_validator_args`]: 2025-09 `input_validator_args`, legacy
+//! `input_validator_flags`); the cases are run in one job per distinct argument list.
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -31,6 +34,8 @@ pub struct InputCheck {
     pub validator: String,
     /// The test case (`secret/03-big`).
     pub case: String,
+    /// The arguments it ran with.
+    pub args: Vec<String>,
     /// Exit code 42.
     pub valid: bool,
     /// Why not, with the start of what it wrote (empty when valid).
@@ -77,18 +82,20 @@ pub async fn validate_inputs(
         let build = ProgramBuild::read(&program, &problem.root, 256)?;
         let ws = Workspace::new()?;
         let mut sandbox = Sandbox::open(options.backend, config, &ws).await?;
-        let checks = run_validator(problem, config, options, &build, ws, &mut sandbox).await;
+        let checks = run_validator(problem, config, options, &path, &build, ws, &mut sandbox).await;
         sandbox.close().await;
         res.checks.extend(checks?);
     }
     Ok(res)
 }
 
-/// Compiles one input validator and runs it on every test input, in one job.
+/// Compiles one input validator (the entry `path` of `input_validators/`) and runs it on
+/// every test input, one job per distinct argument list; the checks come in judging order.
 async fn run_validator(
     problem: &Problem,
     config: &SandboxConfig,
     options: &Options,
+    path: &Path,
     build: &ProgramBuild,
     mut ws: Workspace,
     sandbox: &mut Sandbox,
@@ -107,10 +114,57 @@ async fn run_validator(
         return Err(does_not_compile("input validator", &build.name, &info));
     };
     let cases = problem.test_cases();
-    let mut runs = Vec::with_capacity(cases.len());
+    // The cases of each argument list, in judging order.
+    let mut batches: Vec<(Vec<String>, Vec<usize>)> = Vec::new();
     for (idx, case) in cases.iter().enumerate() {
+        let args = problem.input_validator_args(case, path);
+        match batches.iter_mut().find(|(a, _)| *a == args) {
+            Some((_, idxs)) => idxs.push(idx),
+            None => batches.push((args, vec![idx])),
+        }
+    }
+    let mut checks: Vec<Option<InputCheck>> = vec![None; cases.len()];
+    for (args, idxs) in &batches {
+        let found = run_batch(
+            problem, build, &files, &mut ws, sandbox, args, idxs, backend,
+        )
+        .await?;
+        for (idx, check) in idxs.iter().zip(found) {
+            checks[*idx] = Some(check);
+        }
+    }
+    let checks: Vec<InputCheck> = checks.into_iter().flatten().collect();
+    if checks.len() != cases.len() {
+        return Err(Error::Sandbox {
+            backend,
+            why: format!(
+                "{} of {} input validator runs reported",
+                checks.len(),
+                cases.len()
+            ),
+        });
+    }
+    Ok(checks)
+}
+
+/// Runs the built validator with `args` on the cases `idxs` (indices into
+/// [`Problem::test_cases`]) in one job: a check per case, in `idxs` order.
+#[allow(clippy::too_many_arguments)] // One job's parts, each used once.
+async fn run_batch(
+    problem: &Problem,
+    build: &ProgramBuild,
+    files: &[String],
+    ws: &mut Workspace,
+    sandbox: &mut Sandbox,
+    args: &[String],
+    idxs: &[usize],
+    backend: &'static str,
+) -> Result<Vec<InputCheck>> {
+    let cases = problem.test_cases();
+    let mut runs = Vec::with_capacity(idxs.len());
+    for idx in idxs {
         runs.push(RunIo {
-            stdin: Some(ws.add_input(&format!("{idx:04}.in"), &case.input)?),
+            stdin: Some(ws.add_input(&format!("{idx:04}.in"), &cases[*idx].input)?),
             stdout: format!("/judge/out/{idx:04}.vout").into(),
             stderr: format!("/judge/out/{idx:04}.verr").into(),
             validator: None,
@@ -132,23 +186,23 @@ async fn run_validator(
                 )
             })
             .collect(),
-        command: build.run.clone(),
+        command: [build.run.clone(), args.to_vec()].concat(),
         env: sandbox_env(),
         limits: VALIDATOR_LIMITS,
         oom_file: None,
         runs,
         copy_out: None,
     };
-    let mut checks = Vec::with_capacity(cases.len());
+    let mut checks = Vec::with_capacity(idxs.len());
     let mut failure = None;
     let out_dir = ws.host_out();
     sandbox
         .exec(
-            &mut ws,
+            ws,
             job,
             INPUT_VALIDATOR_MEMORY + MEMORY_HEADROOM,
             &mut |run| {
-                let Some(case) = cases.get(run.index) else {
+                let Some(case) = idxs.get(run.index).and_then(|idx| cases.get(*idx)) else {
                     failure = Some(format!("unknown run {}", run.index));
                     return ControlFlow::Break(());
                 };
@@ -168,7 +222,7 @@ async fn run_validator(
                         (None, Some(signal)) => format!("killed by signal {signal}"),
                         (None, None) => "no exit status".to_owned(),
                     };
-                    let said = written(&out_dir, run.index);
+                    let said = written(&out_dir, idxs[run.index]);
                     if said.is_empty() {
                         end
                     } else {
@@ -178,6 +232,7 @@ async fn run_validator(
                 checks.push(InputCheck {
                     validator: build.name.clone(),
                     case: case.name.clone(),
+                    args: args.to_vec(),
                     valid,
                     message,
                 });
@@ -187,16 +242,6 @@ async fn run_validator(
         .await?;
     if let Some(why) = failure {
         return Err(Error::Sandbox { backend, why });
-    }
-    if checks.len() != cases.len() {
-        return Err(Error::Sandbox {
-            backend,
-            why: format!(
-                "{} of {} input validator runs reported",
-                checks.len(),
-                cases.len()
-            ),
-        });
     }
     Ok(checks)
 }

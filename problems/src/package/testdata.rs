@@ -2,13 +2,21 @@
 //! nested groups, and each folder's group config (`testdata.yaml` in legacy,
 //! `test_group.yaml` in 2025-09) with its score, aggregation and output validator
 //! arguments.
+//!
+//! Input validator arguments (2025-09 `input_validator_args`, legacy
+//! `input_validator_flags`) are found per test case by [`Problem::input_validator_args`]:
+//! the nearest config that gives them wins, a case's own `<case>.yaml` (2025-09) first,
+//! then the group configs of its folder and of each folder above it up to `data/`. A
+//! config gives one list for every input validator (a sequence, or legacy's string of
+//! words) or a map from validator names to lists, where a validator it does not name gets
+//! none. Their shape is checked when the package loads.
 
 use std::path::{Path, PathBuf};
 
 use serde_yaml::Value;
 
 use super::diagnostics::Ctx;
-use super::{Aggregation, LoadMode, TestCase, TestGroup, folder, yaml};
+use super::{Aggregation, LoadMode, Problem, TestCase, TestGroup, folder, yaml};
 
 /// Keys of a test group's config (`testdata.yaml` in legacy, `test_group.yaml` in 2025-09).
 const GROUP_KEYS: &[&str] = &[
@@ -39,6 +47,136 @@ const GROUP_KEYS: &[&str] = &[
 
 /// The names of a group config, read in this order (the later one wins).
 const CONFIG_NAMES: [&str; 2] = ["testdata.yaml", "test_group.yaml"];
+
+/// The keys that give input validator arguments: 2025-09's, then legacy's.
+const INPUT_ARGS_KEYS: [&str; 2] = ["input_validator_args", "input_validator_flags"];
+
+/// Keys of a test case's own config `<case>.yaml` (2025-09).
+const CASE_KEYS: &[&str] = &[
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+    "hint",
+    "description",
+];
+
+/// Input validator arguments as one config gives them.
+#[derive(Debug, Clone, PartialEq)]
+enum InputArgs {
+    /// The same arguments for every input validator.
+    All(Vec<String>),
+    /// Arguments per validator name; a validator not named gets none.
+    Each(Vec<(String, Vec<String>)>),
+}
+
+impl InputArgs {
+    /// Reads the value of `input_validator_args` (a sequence of strings, or a map from
+    /// validator names to sequences) or legacy `input_validator_flags` (a string of words,
+    /// or a map from names to strings); `Err` says what is wrong.
+    fn parse(key: &str, value: &Value) -> Result<InputArgs, String> {
+        let list = |value: &Value| match value {
+            Value::String(_) | Value::Number(_) => Some(yaml::words(value)),
+            Value::Sequence(items) => items
+                .iter()
+                .all(|it| matches!(it, Value::String(_) | Value::Number(_)))
+                .then(|| yaml::words(value)),
+            _ => None,
+        };
+        match value {
+            Value::Mapping(map) => map
+                .iter()
+                .map(|(name, args)| {
+                    let name = name.as_str().ok_or_else(|| {
+                        format!("`{key}`: the key {name:?} must be an input validator's name")
+                    })?;
+                    let args = list(args).ok_or_else(|| {
+                        format!(
+                            "`{key}.{name}` must be a list of strings, found {}",
+                            yaml::shown(args)
+                        )
+                    })?;
+                    Ok((name.to_owned(), args))
+                })
+                .collect::<Result<_, _>>()
+                .map(InputArgs::Each),
+            Value::Null => Ok(InputArgs::All(Vec::new())),
+            other => list(other).map(InputArgs::All).ok_or_else(|| {
+                format!(
+                    "`{key}` must be a list of strings or a map from input validator names to \
+                     lists, found {}",
+                    yaml::shown(other)
+                )
+            }),
+        }
+    }
+
+    /// The arguments of the validator whose names (its file name, and its stem) are
+    /// `names`.
+    fn of(&self, names: &[&str]) -> Vec<String> {
+        match self {
+            InputArgs::All(args) => args.clone(),
+            InputArgs::Each(map) => map
+                .iter()
+                .find(|(name, _)| names.contains(&name.as_str()))
+                .map(|(_, args)| args.clone())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The input validator arguments `value` (a config) gives, when it gives some.
+fn input_args_in(value: &Value) -> Option<Result<InputArgs, String>> {
+    INPUT_ARGS_KEYS
+        .iter()
+        .find_map(|key| value.get(key).map(|v| InputArgs::parse(key, v)))
+}
+
+/// Reports input validator arguments of the wrong shape in the config `value` at `path`.
+fn check_input_args(ctx: &mut Ctx, path: &Path, value: &Value) {
+    if let Some(Err(why)) = input_args_in(value) {
+        ctx.error(path, why);
+    }
+}
+
+impl Problem {
+    /// The arguments the input validator at `validator` (an entry of `input_validators/`)
+    /// gets on `case`: from the nearest config that gives input validator arguments (see
+    /// the module's documentation), none when no config does.
+    pub fn input_validator_args(&self, case: &TestCase, validator: &Path) -> Vec<String> {
+        let file_name = folder::file_name(validator);
+        let stem = file_name
+            .rsplit_once('.')
+            .map_or(file_name.as_str(), |(stem, _)| stem);
+        let names = [file_name.as_str(), stem];
+        let data = self.root.join("data");
+        let mut configs = Vec::new();
+        let case_file = folder::file_name(&case.input);
+        if let Some(stem) = case_file.strip_suffix(".in") {
+            configs.push(case.input.with_file_name(format!("{stem}.yaml")));
+        }
+        let mut dir = case.input.parent();
+        while let Some(here) = dir {
+            // The later name wins, as when the group configs are read.
+            configs.extend(CONFIG_NAMES.iter().rev().map(|name| here.join(name)));
+            if here == data || !here.starts_with(&data) {
+                break;
+            }
+            dir = here.parent();
+        }
+        configs
+            .iter()
+            .filter(|path| path.is_file())
+            .filter_map(|path| std::fs::read_to_string(path).ok())
+            .filter_map(|text| serde_yaml::from_str::<Value>(&text).ok())
+            .find_map(|value| input_args_in(&value))
+            .and_then(Result::ok)
+            .map(|args| args.of(&names))
+            .unwrap_or_default()
+    }
+}
 
 /// Output validator arguments with the config file that gives them.
 pub(super) type ArgsSource = (PathBuf, Vec<String>);
@@ -215,6 +353,7 @@ impl Walk<'_> {
                 .error(input, format!("test case has no answer file {stem}.ans"));
             return None;
         }
+        self.read_case_config(&input.with_file_name(format!("{stem}.yaml")));
         Some(TestCase {
             name: format!("{}/{stem}", group.name),
             input: input.to_path_buf(),
@@ -222,6 +361,24 @@ impl Walk<'_> {
             is_sample,
             output_validator_args: group.output_validator_args.clone(),
         })
+    }
+
+    /// Checks a test case's own config `<case>.yaml` (2025-09), when it has one: its
+    /// input validator arguments apply ([`Problem::input_validator_args`]); unknown keys
+    /// are warnings.
+    fn read_case_config(&mut self, path: &Path) {
+        let name = folder::file_name(path);
+        if !path.is_file() || CONFIG_NAMES.contains(&name.as_str()) {
+            return;
+        }
+        let Some(value) = yaml::read(self.ctx, path) else {
+            return;
+        };
+        for key in yaml::unknown_keys(&value, CASE_KEYS) {
+            self.ctx
+                .warning(path, format!("unknown test case key `{key}`"));
+        }
+        check_input_args(self.ctx, path, &value);
     }
 
     /// Reads the group configs in `dir` into `group`; returns each one that sets output
@@ -253,6 +410,7 @@ fn read_config(ctx: &mut Ctx, path: &Path, group: &mut TestGroup) -> Option<Vec<
     if let Some(aggregation) = read_aggregation(ctx, path, &value) {
         group.aggregation = Some(aggregation);
     }
+    check_input_args(ctx, path, &value);
     value
         .get("output_validator_args")
         .or_else(|| value.get("output_validator_flags"))
@@ -313,4 +471,130 @@ fn read_aggregation(ctx: &mut Ctx, path: &Path, value: &Value) -> Option<Aggrega
         }
     }
     res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{errors, good_package, write};
+    use crate::load;
+    use std::path::Path;
+
+    /// The arguments of the validator `validator` on each case of the package at `root`.
+    fn args_of(root: &Path, validator: &str) -> Vec<(String, String)> {
+        let (problem, _) = load(root).expect("loads");
+        let validator = root.join("input_validators").join(validator);
+        problem
+            .test_cases()
+            .into_iter()
+            .map(|case| {
+                let args = problem.input_validator_args(case, &validator).join(" ");
+                (case.name.clone(), args)
+            })
+            .collect()
+    }
+
+    fn table(rows: &[(&str, &str)]) -> Vec<(String, String)> {
+        rows.iter()
+            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn input_validator_args_come_from_the_nearest_config() {
+        let dir = good_package();
+        let root = dir.path();
+        // None anywhere: no arguments.
+        assert_eq!(
+            args_of(root, "check.py"),
+            table(&[
+                ("sample/1", ""),
+                ("secret/a", ""),
+                ("secret/b", ""),
+                ("secret/group1/x", "")
+            ])
+        );
+        // 2025-09: secret's list for every validator; group1's map names this one by its
+        // stem; a case's own config wins over its group's.
+        write(
+            root,
+            "data/secret/test_group.yaml",
+            "input_validator_args: [--max, 100]\n",
+        );
+        write(
+            root,
+            "data/secret/group1/test_group.yaml",
+            "input_validator_args:\n  check: [--small]\n  other: [--x]\n",
+        );
+        write(root, "data/secret/b.yaml", "input_validator_args: [--b]\n");
+        // A case whose name has a dot: its config is `c.big.yaml`.
+        write(root, "data/secret/c.big.in", "1 1\n");
+        write(root, "data/secret/c.big.ans", "2\n");
+        write(
+            root,
+            "data/secret/c.big.yaml",
+            "input_validator_args: [--c]\n",
+        );
+        assert_eq!(
+            args_of(root, "check.py"),
+            table(&[
+                ("sample/1", ""),
+                ("secret/a", "--max 100"),
+                ("secret/b", "--b"),
+                ("secret/c.big", "--c"),
+                ("secret/group1/x", "--small")
+            ])
+        );
+        // A validator the map does not name gets none there.
+        assert_eq!(
+            args_of(root, "another.py")[4],
+            table(&[("secret/group1/x", "")])[0]
+        );
+        // Legacy: `input_validator_flags`, a string of words, in testdata.yaml (also in
+        // `data/` itself, for every group that gives none).
+        write(root, "data/testdata.yaml", "input_validator_flags: n 5\n");
+        std::fs::remove_file(root.join("data/secret/test_group.yaml")).expect("rm");
+        for case in ["b.yaml", "c.big.yaml", "c.big.in", "c.big.ans"] {
+            std::fs::remove_file(root.join("data/secret").join(case)).expect("rm");
+        }
+        write(
+            root,
+            "data/secret/group1/test_group.yaml",
+            "input_validator_flags:\n  check.py: big\n",
+        );
+        assert_eq!(
+            args_of(root, "check.py"),
+            table(&[
+                ("sample/1", "n 5"),
+                ("secret/a", "n 5"),
+                ("secret/b", "n 5"),
+                ("secret/group1/x", "big")
+            ])
+        );
+    }
+
+    #[test]
+    fn input_validator_args_of_the_wrong_shape_are_errors() {
+        let dir = good_package();
+        let root = dir.path();
+        write(
+            root,
+            "data/secret/test_group.yaml",
+            "input_validator_args:\n  check: {deep: map}\n",
+        );
+        write(
+            root,
+            "data/secret/a.yaml",
+            "input_validator_args: 3.5\nhint: small\ncolour: red\n",
+        );
+        let shown = errors(root);
+        for expected in [
+            "warning: data/secret/a.yaml: unknown test case key `colour`",
+            "error: data/secret/test_group.yaml: `input_validator_args.check` must be a list of strings, found deep: map",
+        ] {
+            assert!(
+                shown.iter().any(|d| d.ends_with(expected)),
+                "{expected}: {shown:#?}"
+            );
+        }
+    }
 }

@@ -10,9 +10,16 @@ and rewards ([groups, G]). CASES is a list of {"name", "loss": {...}, "aggregati
 "use_old", "use_behaviour", "use_ref"} and {"name", "advantage": {...}}. OUT gets, per loss
 case, NAME.loss (scalar), NAME.grad (d loss / d logp) and NAME.stats, and per advantage
 case NAME.advantages.
+
+    grpo_reference.py adamw INPUTS.safetensors CONFIG.json OUT.safetensors
+
+runs torch.optim.AdamW with clip_grad_norm_ and the warm-up schedule on the gradients
+INPUTS holds (w, b, gw [steps, ...], gb [steps, ...]) and writes the final w, b, the
+learning rates and the gradient norms.
 """
 
 import json
+import math
 import sys
 
 import torch
@@ -97,7 +104,50 @@ def loss_case(t, case):
     return loss.detach(), logp.grad, torch.tensor([stats[k] for k in order], dtype=torch.float64)
 
 
+def lr_at(cfg, step):
+    if step < cfg["warmup_steps"]:
+        return cfg["lr"] * (step + 1) / cfg["warmup_steps"]
+    if cfg["schedule"] == "constant":
+        return cfg["lr"]
+    span = max(cfg["total_steps"] - cfg["warmup_steps"], 1)
+    progress = min((step - cfg["warmup_steps"]) / span, 1.0)
+    if cfg["schedule"] == "linear":
+        shape = 1.0 - progress
+    else:
+        shape = 0.5 * (1.0 + math.cos(math.pi * progress))
+    return cfg["lr"] * (cfg["min_lr_ratio"] + (1.0 - cfg["min_lr_ratio"]) * shape)
+
+
+def adamw(inputs, config_path, out_path):
+    """torch.optim.AdamW (decay on matrices only) with clip_grad_norm_ and the schedule."""
+    t = load_file(inputs)
+    with open(config_path) as f:
+        cfg = json.load(f)
+    w = torch.nn.Parameter(t["w"].clone())
+    b = torch.nn.Parameter(t["b"].clone())
+    opt = torch.optim.AdamW(
+        [{"params": [w], "weight_decay": cfg["weight_decay"]}, {"params": [b], "weight_decay": 0.0}],
+        lr=cfg["lr"], betas=(cfg["beta1"], cfg["beta2"]), eps=cfg["eps"],
+    )
+    lrs, norms = [], []
+    for step in range(t["gw"].shape[0]):
+        lr = lr_at(cfg, step)
+        for group in opt.param_groups:
+            group["lr"] = lr
+        opt.zero_grad()
+        loss = (w * t["gw"][step]).sum() + (b * t["gb"][step]).sum()
+        loss.backward()
+        norms.append(torch.nn.utils.clip_grad_norm_([w, b], cfg["max_grad_norm"]).item())
+        opt.step()
+        lrs.append(lr)
+    save_file({"w": w.detach(), "b": b.detach(), "lrs": torch.tensor(lrs, dtype=torch.float64),
+               "norms": torch.tensor(norms, dtype=torch.float64)}, out_path)
+
+
 def main():
+    if sys.argv[1] == "adamw":
+        adamw(*sys.argv[2:5])
+        return
     inputs, cases_path, out_path = sys.argv[1:4]
     t = load_file(inputs)
     with open(cases_path) as f:

@@ -10,6 +10,7 @@ mod error;
 pub mod generate;
 pub mod grpo;
 pub mod model;
+pub mod optim;
 pub mod server;
 pub mod tokenizer;
 

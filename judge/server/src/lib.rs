@@ -19,6 +19,7 @@
 //! - `scoreboard`: ICPC and IOI boards with the freeze;
 //! - `statement`: what a participant may read of a problem (statement HTML and PDF,
 //!   samples) and from when;
+//! - `operations`: rejudging, clarifications and awards;
 //! - `clics`: the CLICS objects; `error`: `ServerError` and `ApiError`.
 
 pub mod auth;
@@ -27,6 +28,7 @@ pub mod clics;
 pub mod contest;
 pub mod error;
 pub mod live;
+pub mod operations;
 pub mod routes;
 pub mod scoreboard;
 pub mod state;

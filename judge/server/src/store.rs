@@ -252,6 +252,41 @@ pub struct LogEvent {
     pub data: Option<String>,
 }
 
+/// A clarification as stored (and as it is added: `seq` and `id` are assigned then).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClarificationRow {
+    /// Sequence number.
+    pub seq: i64,
+    /// CLICS id.
+    pub id: String,
+    /// The team that asked (`None`: the jury wrote it).
+    pub from_team_id: Option<String>,
+    /// The team it is for (`None`: everyone, when the jury wrote it; the jury, when a
+    /// team did).
+    pub to_team_id: Option<String>,
+    /// The clarification it answers.
+    pub reply_to_id: Option<String>,
+    /// Its problem (`None`: general).
+    pub problem_id: Option<String>,
+    /// The text.
+    pub text: String,
+    /// Wall-clock time, Unix milliseconds.
+    pub time_ms: i64,
+    /// Milliseconds since the contest start.
+    pub contest_time_ms: i64,
+}
+
+/// Which done submissions a rejudging takes: those matching every field given.
+#[derive(Debug, Clone, Default)]
+pub struct RejudgeFilter {
+    /// One submission.
+    pub submission_id: Option<String>,
+    /// Every submission of a problem.
+    pub problem_id: Option<String>,
+    /// Every submission of a team.
+    pub team_id: Option<String>,
+}
+
 /// Who may see an event: everyone, or the team it concerns (and admins).
 #[derive(Debug, Clone)]
 pub struct NewEvent {
@@ -368,6 +403,11 @@ impl Store {
                  obj_id TEXT, team_id TEXT, data TEXT)"
             ),
             "CREATE INDEX IF NOT EXISTS events_by_contest ON events (contest_id, seq)".to_owned(),
+            format!(
+                "CREATE TABLE IF NOT EXISTS clarifications ({pk}, id TEXT NOT NULL, contest_id TEXT NOT NULL, \
+                 from_team_id TEXT, to_team_id TEXT, reply_to_id TEXT, problem_id TEXT, text TEXT NOT NULL, \
+                 time_ms BIGINT NOT NULL, contest_time_ms BIGINT NOT NULL, UNIQUE (contest_id, id))"
+            ),
         ];
         for sql in statements {
             // Concurrent first starts on PostgreSQL can race on CREATE ... IF NOT EXISTS.
@@ -754,6 +794,104 @@ impl Store {
             "SELECT {} FROM submissions WHERE contest_id = $1 AND ($2 = 1 OR team_id = $3) ORDER BY seq",
             submission_columns(source)
         ))
+        .bind(contest_id)
+        .bind(all)
+        .bind(team)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    /// Queues again the judged (`done`) submissions of `contest_id` that `filter`
+    /// selects, with their takes counted from zero, and writes the event `event` builds
+    /// for each, in one transaction; returns them. Their old judgements stay; the one
+    /// the workers write next is the newest, which the scoreboard counts.
+    pub async fn rejudge(
+        &self,
+        contest_id: &str,
+        filter: &RejudgeFilter,
+        event: impl Fn(&SubmissionRow) -> NewEvent,
+    ) -> Result<Vec<SubmissionRow>> {
+        let mut tx = self.pool.begin().await?;
+        self.lock_events(&mut tx).await?;
+        // '' matches any value (a NULL bind would leave PostgreSQL without its type).
+        let any = |v: &Option<String>| v.clone().unwrap_or_default();
+        let rows: Vec<SubmissionRow> = sqlx::query_as(&format!(
+            "UPDATE submissions SET state = $1, worker = NULL, lease_until = 0, attempts = 0 \
+             WHERE contest_id = $2 AND state = $3 AND ($4 = '' OR id = $4) \
+             AND ($5 = '' OR problem_id = $5) AND ($6 = '' OR team_id = $6) RETURNING {}",
+            submission_columns("'' AS source")
+        ))
+        .bind(QueueState::Queued.as_str())
+        .bind(contest_id)
+        .bind(QueueState::Done.as_str())
+        .bind(any(&filter.submission_id))
+        .bind(any(&filter.problem_id))
+        .bind(any(&filter.team_id))
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut rows = rows;
+        rows.sort_by_key(|r| r.seq);
+        let mut last = 0;
+        for row in &rows {
+            last = insert_event(&mut tx, contest_id, &event(row)).await?;
+        }
+        self.commit_events(tx, last).await?;
+        Ok(rows)
+    }
+
+    /// Stores a clarification (its id is its sequence number) and the event `event`
+    /// builds from the stored row, in one transaction.
+    pub async fn insert_clarification(
+        &self,
+        contest_id: &str,
+        mut new: ClarificationRow,
+        event: impl FnOnce(&ClarificationRow) -> NewEvent,
+    ) -> Result<ClarificationRow> {
+        let mut tx = self.pool.begin().await?;
+        self.lock_events(&mut tx).await?;
+        new.seq = sqlx::query_scalar(
+            "INSERT INTO clarifications (id, contest_id, from_team_id, to_team_id, reply_to_id, \
+             problem_id, text, time_ms, contest_time_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             RETURNING seq",
+        )
+        .bind(format!("pending-{}", rand::random::<u64>()))
+        .bind(contest_id)
+        .bind(&new.from_team_id)
+        .bind(&new.to_team_id)
+        .bind(&new.reply_to_id)
+        .bind(&new.problem_id)
+        .bind(&new.text)
+        .bind(new.time_ms)
+        .bind(new.contest_time_ms)
+        .fetch_one(&mut *tx)
+        .await?;
+        new.id = new.seq.to_string();
+        sqlx::query("UPDATE clarifications SET id = $1 WHERE seq = $2")
+            .bind(&new.id)
+            .bind(new.seq)
+            .execute(&mut *tx)
+            .await?;
+        let last = insert_event(&mut tx, contest_id, &event(&new)).await?;
+        self.commit_events(tx, last).await?;
+        Ok(new)
+    }
+
+    /// The clarifications of a contest that `viewer` may read, in order: admins all; a
+    /// team what it asked, what the jury wrote to it, and what the jury wrote to
+    /// everyone; the public what the jury wrote to everyone.
+    pub async fn clarifications(
+        &self,
+        contest_id: &str,
+        viewer: &Viewer,
+    ) -> Result<Vec<ClarificationRow>> {
+        let (all, team) = visibility(viewer);
+        let rows = sqlx::query_as(
+            "SELECT seq, id, from_team_id, to_team_id, reply_to_id, problem_id, text, time_ms, \
+             contest_time_ms FROM clarifications WHERE contest_id = $1 AND ($2 = 1 \
+             OR from_team_id = $3 OR to_team_id = $3 \
+             OR (from_team_id IS NULL AND to_team_id IS NULL)) ORDER BY seq",
+        )
         .bind(contest_id)
         .bind(all)
         .bind(team)

@@ -605,3 +605,98 @@ async fn the_feed_and_the_page_stream_new_events_as_they_commit() {
         .collect();
     assert_eq!(ids, [sub["id"].clone(), own["id"].clone()]);
 }
+
+#[tokio::test]
+async fn clarifications_reach_whom_they_are_for() {
+    let fx = fixture().await;
+    let path = "/api/contests/arena/clarifications";
+    let (status, asked) = fx
+        .post_json(
+            path,
+            TEAM_1,
+            &json!({"problem_id": "sum", "text": "Can n be 0?"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{asked}");
+    assert_eq!(
+        (&asked["from_team_id"], &asked["to_team_id"]),
+        (&json!("t1"), &Value::Null)
+    );
+    let (status, answer) = fx
+        .post_json(
+            path,
+            ADMIN,
+            &json!({"to_team_id": "t1", "reply_to_id": asked["id"], "text": "No."}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let (status, all) = fx
+        .post_json(path, ADMIN, &json!({"text": "Problem B's limit is 2 s."}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{all}");
+    let (q, a, b) = (asked["id"].clone(), answer["id"].clone(), all["id"].clone());
+    let seen = |list: Value| -> Vec<Value> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["id"].clone())
+            .collect()
+    };
+    assert_eq!(
+        seen(fx.get_json(path, Some(TEAM_1)).await),
+        [q.clone(), a.clone(), b.clone()]
+    );
+    assert_eq!(seen(fx.get_json(path, Some(TEAM_2)).await), vec![b.clone()]);
+    assert_eq!(seen(fx.get_json(path, None).await), vec![b.clone()]);
+    assert_eq!(
+        seen(fx.get_json(path, Some(ADMIN)).await),
+        [q.clone(), a.clone(), b.clone()]
+    );
+    // The feed carries each to whom it is for.
+    let (_, team2_feed) = fx
+        .get("/api/contests/arena/event-feed?stream=false", Some(TEAM_2))
+        .await;
+    let kinds: Vec<Value> = team2_feed
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["type"] == "clarifications")
+        .map(|e| e["id"].clone())
+        .collect();
+    assert_eq!(kinds, vec![b.clone()]);
+    // Refused: the public, a team writing to a team or as another, an unknown problem,
+    // an unknown reply, an empty text.
+    let refused = [
+        (None, json!({"text": "hi"}), StatusCode::UNAUTHORIZED),
+        (
+            Some(TEAM_1),
+            json!({"text": "hi", "to_team_id": "t2"}),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            Some(TEAM_1),
+            json!({"text": "hi", "from_team_id": "t2"}),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            Some(TEAM_1),
+            json!({"text": "hi", "problem_id": "nope"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Some(TEAM_2),
+            json!({"text": "hi", "reply_to_id": a}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (Some(TEAM_1), json!({"text": "  "}), StatusCode::BAD_REQUEST),
+    ];
+    for (token, body, status) in refused {
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let (got, text) = fx
+            .send(request.body(Body::from(body.to_string())).unwrap())
+            .await;
+        assert_eq!(got, status, "{body}: {text}");
+    }
+}

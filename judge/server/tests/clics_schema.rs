@@ -166,20 +166,66 @@ async fn judged_contest() -> Option<Live> {
         &format!("{pairs}/accepted/hash.cpp"),
     )
     .await;
-    let deadline = std::time::Instant::now() + Duration::from_secs(300);
-    loop {
-        let queue = live.json("/api/queue").await;
-        if queue["queued"] == 0 && queue["judging"] == 0 {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "still judging: {queue}"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
+    // A question and its answer, and a message to everyone, in each contest.
+    for cid in ["arena", "ioi"] {
+        let asked = live
+            .post(
+                &format!("/api/contests/{cid}/clarifications"),
+                "token-t1",
+                &json!({"problem_id": null, "text": "Is input on one line?"}),
+            )
+            .await;
+        live.post(
+            &format!("/api/contests/{cid}/clarifications"),
+            ADMIN,
+            &json!({"to_team_id": "t1", "reply_to_id": asked["id"], "text": "Yes."}),
+        )
+        .await;
+        live.post(
+            &format!("/api/contests/{cid}/clarifications"),
+            ADMIN,
+            &json!({"text": "The contest is extended by nothing."}),
+        )
+        .await;
     }
+    live.wait_until_judged().await;
     judge_server::write_state_events(&live.state).await;
     Some(live)
+}
+
+impl Live {
+    /// POSTs `body` as `token`, expecting 201 or 200; returns the answer.
+    async fn post(&self, path: &str, token: &str, body: &Value) -> Value {
+        let request = Request::post(path)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .expect("request");
+        let res = self.app.clone().oneshot(request).await.expect("infallible");
+        let status = res.status();
+        let bytes = http_body_util::BodyExt::collect(res.into_body())
+            .await
+            .expect("body")
+            .to_bytes();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(status.is_success(), "POST {path}: {status} {text}");
+        serde_json::from_str(&text).expect("JSON")
+    }
+
+    async fn wait_until_judged(&self) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(300);
+        loop {
+            let queue = self.json("/api/queue").await;
+            if queue["queued"] == 0 && queue["judging"] == 0 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "still judging: {queue}"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
 }
 
 /// Every answer and event of contest `cid`: `(what, errors)`.
@@ -256,6 +302,8 @@ async fn check_contest(live: &Live, cid: &str, out: &mut Vec<(String, Vec<String
         "teams" => schema::team(item, errors),
         "submissions" => schema::submission(item, errors),
         "judgements" => schema::judgement(item, board, errors),
+        "clarifications" => schema::clarification(item, errors),
+        "awards" => schema::award(item, errors),
         "runs" => {
             let judgement = item["judgement_id"].as_str().unwrap_or("");
             let count = problem_of_judgement
@@ -274,6 +322,8 @@ async fn check_contest(live: &Live, cid: &str, out: &mut Vec<(String, Vec<String
         "submissions",
         "judgements",
         "runs",
+        "clarifications",
+        "awards",
     ] {
         let list = live.json(&format!("{base}/{kind}")).await;
         let items = list.as_array().cloned().unwrap_or_default();
@@ -331,6 +381,7 @@ async fn check_contest(live: &Live, cid: &str, out: &mut Vec<(String, Vec<String
         "submissions",
         "judgements",
         "runs",
+        "clarifications",
     ] {
         assert!(
             seen_types.contains(kind),
@@ -464,5 +515,163 @@ async fn the_servers_feed_read_back_gives_the_servers_board() {
             ("rangesum".into(), "t3".into()),
             ("sum".into(), "t1".into())
         ]
+    );
+}
+
+/// The judgements of submission `id` that `token` sees, by id.
+async fn judgements_of(live: &Live, id: &str, token: &str) -> Vec<String> {
+    let (status, body) = live
+        .get("/api/contests/arena/judgements", Some(token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let list: Value = serde_json::from_str(&body).expect("JSON");
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .filter(|j| j["submission_id"] == id)
+        .map(|j| j["id"].as_str().expect("an id").to_owned())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejudging_replaces_the_judgement_and_awards_follow_the_board() {
+    let Some(live) = judged_contest().await else {
+        return;
+    };
+    let subs = live.json("/api/contests/arena/submissions").await;
+    let id = subs
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["team_id"] == "t2" && s["language_id"] == "python3")
+        .expect("t2's accepted Python")["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let old = judgements_of(&live, &id, ADMIN).await;
+    assert_eq!(old.len(), 1);
+    let rows_before = live.json("/api/contests/arena/scoreboard").await["rows"].clone();
+
+    // Refused: a team, nothing named, an unknown problem, a submission not judged.
+    let refused = [
+        (
+            "token-t2",
+            json!({"submission_id": id}),
+            StatusCode::FORBIDDEN,
+        ),
+        (ADMIN, json!({}), StatusCode::BAD_REQUEST),
+        (
+            ADMIN,
+            json!({"problem_id": "nope"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (ADMIN, json!({"submission_id": "999"}), StatusCode::CONFLICT),
+    ];
+    for (token, body, status) in refused {
+        let request = Request::post("/api/contests/arena/rejudgings")
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let res = live.app.clone().oneshot(request).await.unwrap();
+        assert_eq!(res.status(), status, "{body}");
+    }
+
+    let answer = live
+        .post(
+            "/api/contests/arena/rejudgings",
+            ADMIN,
+            &json!({"submission_id": id}),
+        )
+        .await;
+    assert_eq!(answer["submission_ids"], json!([id]));
+    // Pending on the board at once (the rejudging wrote its event).
+    let rows = live.json("/api/contests/arena/scoreboard").await["rows"].clone();
+    let t2 = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team_id"] == "t2")
+        .unwrap();
+    assert_eq!(t2["problems"][0]["num_pending"], 1, "{t2}");
+    live.wait_until_judged().await;
+    let all = judgements_of(&live, &id, ADMIN).await;
+    assert_eq!(all.len(), 2, "the old judgement stays for admins");
+    assert_eq!(all[0], old[0]);
+    let newest = all[1].clone();
+    assert_eq!(
+        judgements_of(&live, &id, "token-t2").await,
+        vec![newest.clone()],
+        "its team sees the judgement that counts"
+    );
+    let (_, runs) = live.get("/api/contests/arena/runs", Some("token-t2")).await;
+    let runs: Value = serde_json::from_str(&runs).unwrap();
+    assert!(
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["judgement_id"] != old[0].as_str()),
+        "the replaced judgement's runs are not the team's any more"
+    );
+    let (_, feed) = live
+        .get("/api/contests/arena/event-feed?stream=false", Some(ADMIN))
+        .await;
+    let judged: Vec<String> = feed
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["type"] == "judgements" && e["data"]["submission_id"] == id.as_str())
+        .map(|e| e["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(judged, all, "both judgements in the feed, the new one last");
+    // The same verdict again: the board is as before.
+    let strip = |rows: &Value| -> Vec<(Value, Value)> {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["team_id"].clone(), r["score"].clone()))
+            .collect()
+    };
+    assert_eq!(
+        strip(&live.json("/api/contests/arena/scoreboard").await["rows"].clone()),
+        strip(&rows_before)
+    );
+
+    // A problem's rejudging takes every judged submission of it.
+    let answer = live
+        .post(
+            "/api/contests/arena/rejudgings",
+            ADMIN,
+            &json!({"problem_id": "rangesum"}),
+        )
+        .await;
+    assert_eq!(answer["submission_ids"].as_array().unwrap().len(), 1);
+    live.wait_until_judged().await;
+
+    // Awards from the full board: the winners are the teams ranked first, t1 solved
+    // `sum` first, and the gold medals include the winners.
+    let rows = live.json("/api/contests/arena/scoreboard").await["rows"].clone();
+    let first: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["rank"] == 1)
+        .map(|r| r["team_id"].as_str().unwrap())
+        .collect();
+    let awards = live.json("/api/contests/arena/awards").await;
+    let award = |id: &str| -> Vec<String> {
+        awards
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == id)
+            .map(|a| serde_json::from_value(a["team_ids"].clone()).unwrap())
+            .unwrap_or_else(|| panic!("no award {id} in {awards}"))
+    };
+    assert_eq!(award("winner"), first);
+    assert_eq!(award("first-to-solve-sum"), ["t1"]);
+    assert!(
+        first
+            .iter()
+            .all(|t| award("gold-medal").iter().any(|g| g == t))
     );
 }

@@ -23,7 +23,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -35,6 +35,7 @@ use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
 use crate::live::{self, LiveEvent};
+use crate::operations::{self, Medals, PostClarification, RejudgeRequest};
 use crate::state::AppState;
 use crate::statement;
 use crate::store::EventRow;
@@ -68,6 +69,11 @@ pub fn router() -> Router<Shared> {
             "/api/contests/{cid}/problems/{pid}/attachments/{name}",
             get(get_attachment),
         )
+        .route(
+            "/api/contests/{cid}/clarifications",
+            get(list_clarifications).post(post_clarification),
+        )
+        .route("/api/contests/{cid}/rejudgings", post(post_rejudging))
         .route("/api/contests/{cid}/{kind}", get(list_objects))
         .route("/api/contests/{cid}/{kind}/{id}", get(get_object))
         .route("/api/contests/{cid}/scoreboard", get(get_scoreboard))
@@ -190,6 +196,19 @@ async fn collection(
         "submissions" => visible_submissions(state, contest, who).await?,
         "judgements" => visible_judgements(state, contest, who).await?,
         "runs" => visible_runs(state, contest, who).await?,
+        "clarifications" => state
+            .store
+            .clarifications(&contest.spec.id, who)
+            .await?
+            .iter()
+            .map(|c| clics::to_value(&operations::clarification(c)))
+            .collect(),
+        // From the board the caller may see (frozen for teams and the public).
+        "awards" => clics::to_values(&operations::awards(
+            contest,
+            &board::ready(state, contest, who).await?.board,
+            Medals::default(),
+        )),
         other => return Err(ApiError::not_found(format!("no endpoint `{other}`"))),
     })
 }
@@ -343,7 +362,8 @@ async fn post_submission(
         .into_response())
 }
 
-/// Judgements visible to `who`: of their own submissions (teams), all (admins).
+/// Judgements visible to `who`: all (admins, including those a rejudging replaced), the
+/// newest of each of their own submissions (teams).
 async fn visible_judgements(
     state: &AppState,
     contest: &Contest,
@@ -352,9 +372,15 @@ async fn visible_judgements(
     let subs = state.store.submissions(&contest.spec.id, who).await?;
     let ids: HashSet<&str> = subs.iter().map(|s| s.id.as_str()).collect();
     let all = state.store.judgements(&contest.spec.id).await?;
+    let newest: std::collections::HashMap<&str, i64> = all
+        .iter()
+        .map(|j| (j.submission_id.as_str(), j.seq))
+        .collect();
+    let admin = *who == Viewer::Admin;
     Ok(all
         .iter()
         .filter(|j| ids.contains(j.submission_id.as_str()))
+        .filter(|j| admin || newest.get(j.submission_id.as_str()) == Some(&j.seq))
         .map(|j| clics::to_value(&clics::judgement(contest, j)))
         .collect())
 }
@@ -480,6 +506,44 @@ async fn event_feed(
     };
     let stream = futures_util::stream::unfold(follower, next_chunk);
     Ok((content_type, Body::from_stream(stream)).into_response())
+}
+
+async fn list_clarifications(
+    state: State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    list_objects(state, Path((cid, "clarifications".to_owned())), headers).await
+}
+
+async fn post_clarification(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    let post: PostClarification = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("clarification body: {e}")))?;
+    let made = operations::clarify(&state, &contest, &who, post).await?;
+    Ok((StatusCode::CREATED, axum::Json(made)).into_response())
+}
+
+/// `POST /api/contests/{cid}/rejudgings` (admins): `{"submission_id"}`, `{"problem_id"}`
+/// and/or `{"team_id"}`; answers the ids queued again.
+async fn post_rejudging(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    let request: RejudgeRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("rejudging body: {e}")))?;
+    let ids = operations::rejudge(&state, &contest, &who, request).await?;
+    Ok(axum::Json(json!({"submission_ids": ids})).into_response())
 }
 
 async fn queue_status(

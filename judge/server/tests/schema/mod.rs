@@ -593,6 +593,30 @@ pub(crate) fn scoreboard(
     }
 }
 
+/// A clarification object (2023-06 "Clarifications": `id`, `text`, `time` and
+/// `contest_time` required; the team, reply and problem ids an ID or null).
+pub(crate) fn clarification(v: &Value, errors: &mut Vec<String>) {
+    let mut c = Check::new("clarification", v, errors);
+    c.id("id", true);
+    for key in ["from_team_id", "to_team_id", "reply_to_id", "problem_id"] {
+        c.id(key, false);
+    }
+    c.string("text", true);
+    c.time("time", true);
+    c.reltime("contest_time", true);
+}
+
+/// An award object (2023-06 "Awards": `id`, `citation`, and `team_ids`, an array of IDs).
+pub(crate) fn award(v: &Value, errors: &mut Vec<String>) {
+    let mut c = Check::new("award", v, errors);
+    c.id("id", true);
+    c.string("citation", true);
+    c.field("team_ids", true, "an array of IDs", |v| {
+        v.as_array()
+            .is_some_and(|ids| ids.iter().all(is_identifier))
+    });
+}
+
 /// One event-feed line of a contest with `board`.
 pub(crate) fn event(line: &Value, board: Board) -> Vec<String> {
     let mut errors = Vec::new();
@@ -642,6 +666,8 @@ pub(crate) fn event(line: &Value, board: Board) -> Vec<String> {
             "submissions" => submission(item, &mut errors),
             "judgements" => judgement(item, board, &mut errors),
             "runs" => run(item, None, &mut errors),
+            "clarifications" => clarification(item, &mut errors),
+            "awards" => award(item, &mut errors),
             _ => {}
         }
     }

@@ -10,6 +10,8 @@
 //!   each turn, corrections when the final verdict arrives, the staleness cap), pure Rust;
 //!   its module documentation states the objective step by step.
 //! - [`logprob`]: teacher-forced log-probabilities of sequences under the policy.
+//! - [`step`]: one optimizer step over stored rollouts (micro-batches aggregated with the
+//!   step's global counts, the reference model, PPO epochs against a fixed proximal policy).
 //!
 //! Multi-turn rule kept throughout: observation tokens (judge feedback, statements) have
 //! mask 0, so they carry no loss, but they never cut a return: returns are over turns, and
@@ -19,6 +21,7 @@ pub mod advantage;
 pub mod credit;
 pub mod logprob;
 pub mod loss;
+pub mod step;
 
 /// A malformed input or setting of the GRPO computations, naming what and where.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,264 @@
+//! One optimizer step of GRPO over stored rollouts: micro-batches, the step's global
+//! token and sequence counts, the reference model's log-probabilities, `ppo_epochs` passes
+//! against a fixed proximal policy, and the statistics of [`super::loss`] merged.
+//!
+//! A [`Rollout`] is token-in, token-out: the exact ids the sampler produced, which of them
+//! are the model's own (action) tokens, each action token's behaviour log-probability and
+//! its advantage. Observation tokens stay in the sequence (the model conditions on them)
+//! with mask 0.
+
+use tch::Tensor;
+
+use super::GrpoError;
+use super::logprob::sequence_logprobs;
+use super::loss::{
+    Aggregation, LossConfig, LossInputs, LossStats, Normalizer, aggregation_weights, policy_loss,
+};
+use crate::model::Model;
+use crate::optim::{AdamW, StepStats};
+
+/// One trajectory (or one turn's row) to train on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rollout {
+    /// Every token id, prompt and observations included.
+    pub tokens: Vec<i64>,
+    /// Whether each token is the model's own (it must be false for the first token).
+    pub action: Vec<bool>,
+    /// The behaviour log-probability of each token (read only where `action`).
+    pub behaviour_logp: Vec<f64>,
+    /// The advantage of each token (read only where `action`).
+    pub advantage: Vec<f64>,
+}
+
+/// Settings of an optimizer step.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StepConfig {
+    /// The per-token loss.
+    pub loss: LossConfig,
+    /// Its aggregation.
+    pub aggregation: Aggregation,
+    /// Rollouts per forward pass.
+    pub micro_batch: usize,
+    /// Updates per batch against the same proximal policy (1: on-policy, ratio 1).
+    pub ppo_epochs: usize,
+}
+
+impl Default for StepConfig {
+    fn default() -> Self {
+        StepConfig {
+            loss: LossConfig::default(),
+            aggregation: Aggregation::TokenMean,
+            micro_batch: 16,
+            ppo_epochs: 1,
+        }
+    }
+}
+
+/// What a step did: the loss, the merged statistics and the optimizer's report of each
+/// update.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct StepReport {
+    /// The loss of the last pass.
+    pub loss: f64,
+    /// Statistics of the last pass over every micro-batch (token-weighted means, extremes).
+    pub stats: LossStats,
+    /// One per update (`ppo_epochs` of them).
+    pub updates: Vec<StepStats>,
+}
+
+fn check(rollouts: &[Rollout]) -> Result<(), GrpoError> {
+    if rollouts.is_empty() {
+        return Err(GrpoError::Setting {
+            name: "rollouts",
+            message: "no rollouts".to_owned(),
+        });
+    }
+    for (i, r) in rollouts.iter().enumerate() {
+        let n = r.tokens.len();
+        if r.action.len() != n || r.behaviour_logp.len() != n || r.advantage.len() != n {
+            return Err(GrpoError::Setting {
+                name: "rollouts",
+                message: format!(
+                    "rollout {i}: {n} tokens but {} action flags, {} behaviour logprobs, {} advantages",
+                    r.action.len(),
+                    r.behaviour_logp.len(),
+                    r.advantage.len()
+                ),
+            });
+        }
+        if r.action.first() == Some(&true) {
+            return Err(GrpoError::Setting {
+                name: "rollouts",
+                message: format!("rollout {i}: the first token cannot be an action"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The target-aligned `[batch, longest - 1]` tensors of some rollouts: mask, behaviour
+/// logprobs and advantages.
+fn targets(rollouts: &[Rollout], device: tch::Device) -> (Tensor, Tensor, Tensor) {
+    let width = rollouts.iter().map(|r| r.tokens.len()).max().unwrap_or(1) - 1;
+    let mut mask = Vec::new();
+    let mut behaviour = Vec::new();
+    let mut adv = Vec::new();
+    for r in rollouts {
+        for j in 1..=width {
+            let on = r.action.get(j).copied().unwrap_or(false);
+            mask.push(if on { 1.0f32 } else { 0.0 });
+            behaviour.push(if on { r.behaviour_logp[j] as f32 } else { 0.0 });
+            adv.push(if on { r.advantage[j] as f32 } else { 0.0 });
+        }
+    }
+    let shape = [rollouts.len() as i64, width as i64];
+    let t = |v: Vec<f32>| Tensor::from_slice(&v).view(shape).to_device(device);
+    (t(mask), t(behaviour), t(adv))
+}
+
+/// The counts of every rollout of a step together.
+pub fn normalizer(rollouts: &[Rollout]) -> Normalizer {
+    let tokens = rollouts
+        .iter()
+        .map(|r| r.action.iter().filter(|a| **a).count())
+        .sum::<usize>();
+    let sequences = rollouts
+        .iter()
+        .filter(|r| r.action.iter().any(|a| *a))
+        .count();
+    Normalizer {
+        tokens: tokens as f64,
+        sequences: sequences as f64,
+    }
+}
+
+fn merge(acc: &mut LossStats, s: &LossStats, first: bool) {
+    let total = acc.tokens + s.tokens;
+    if s.tokens == 0.0 {
+        return;
+    }
+    let mix = |a: f64, b: f64| (a * acc.tokens + b * s.tokens) / total;
+    acc.ratio_mean = mix(acc.ratio_mean, s.ratio_mean);
+    acc.clip_low_fraction = mix(acc.clip_low_fraction, s.clip_low_fraction);
+    acc.clip_high_fraction = mix(acc.clip_high_fraction, s.clip_high_fraction);
+    acc.kl = mix(acc.kl, s.kl);
+    acc.behaviour_ratio_mean = mix(acc.behaviour_ratio_mean, s.behaviour_ratio_mean);
+    acc.tis_truncated_fraction = mix(acc.tis_truncated_fraction, s.tis_truncated_fraction);
+    if first || acc.tokens == 0.0 {
+        acc.ratio_min = s.ratio_min;
+        acc.ratio_max = s.ratio_max;
+        acc.behaviour_ratio_min = s.behaviour_ratio_min;
+        acc.behaviour_ratio_max = s.behaviour_ratio_max;
+    } else {
+        acc.ratio_min = acc.ratio_min.min(s.ratio_min);
+        acc.ratio_max = acc.ratio_max.max(s.ratio_max);
+        acc.behaviour_ratio_min = acc.behaviour_ratio_min.min(s.behaviour_ratio_min);
+        acc.behaviour_ratio_max = acc.behaviour_ratio_max.max(s.behaviour_ratio_max);
+    }
+    acc.tokens = total;
+}
+
+/// Per micro-batch, the log-probabilities under `model` without gradient (the proximal
+/// policy's, or the reference model's).
+fn frozen_logprobs(
+    model: &Model,
+    rollouts: &[Rollout],
+    micro_batch: usize,
+) -> Result<Vec<Tensor>, GrpoError> {
+    tch::no_grad(|| {
+        rollouts
+            .chunks(micro_batch)
+            .map(|chunk| {
+                let seqs: Vec<Vec<i64>> = chunk.iter().map(|r| r.tokens.clone()).collect();
+                sequence_logprobs(model, &seqs)
+            })
+            .collect()
+    })
+}
+
+/// Runs forward and backward over every micro-batch, accumulating gradients in `model`'s
+/// variables (no update): the loss is the step's loss, each micro-batch aggregated with
+/// `normalizer` (the step's global counts). `old` holds the proximal log-probabilities
+/// per micro-batch (`None`: the current weights).
+pub fn accumulate(
+    model: &Model,
+    reference: Option<&Model>,
+    rollouts: &[Rollout],
+    config: &StepConfig,
+    normalizer: Normalizer,
+    old: Option<&[Tensor]>,
+) -> Result<(f64, LossStats), GrpoError> {
+    check(rollouts)?;
+    let micro = config.micro_batch.max(1);
+    let reference_logp = match (reference, config.loss.kl_beta > 0.0) {
+        (Some(r), true) => Some(frozen_logprobs(r, rollouts, micro)?),
+        (None, true) => {
+            return Err(GrpoError::Missing {
+                what: "a reference model",
+                why: "kl_beta > 0",
+            });
+        }
+        _ => None,
+    };
+    let device = model.vs.device();
+    let mut total = 0.0;
+    let mut stats = LossStats::default();
+    for (k, chunk) in rollouts.chunks(micro).enumerate() {
+        let seqs: Vec<Vec<i64>> = chunk.iter().map(|r| r.tokens.clone()).collect();
+        let logp = sequence_logprobs(model, &seqs)?;
+        let (mask, behaviour, adv) = targets(chunk, device);
+        let weights = aggregation_weights(&mask, config.aggregation, normalizer)?;
+        let inputs = LossInputs {
+            logp: &logp,
+            old_logp: old.map(|o| &o[k]),
+            behaviour_logp: Some(&behaviour),
+            ref_logp: reference_logp.as_ref().map(|r| &r[k]),
+            advantages: &adv,
+            mask: &mask,
+        };
+        let (loss, s) = policy_loss(&inputs, &config.loss, &weights)?;
+        loss.backward();
+        total += loss.double_value(&[]);
+        merge(&mut stats, &s, k == 0);
+    }
+    Ok((total, stats))
+}
+
+/// One batch of rollouts: `ppo_epochs` updates of `optimizer`, each over every
+/// micro-batch. `normalizer` overrides the batch's own counts (a correction reuses its
+/// provisional update's).
+pub fn optimizer_step(
+    model: &Model,
+    reference: Option<&Model>,
+    optimizer: &mut AdamW,
+    rollouts: &[Rollout],
+    config: &StepConfig,
+    normalizer_override: Option<Normalizer>,
+) -> Result<StepReport, GrpoError> {
+    check(rollouts)?;
+    let norm = normalizer_override.unwrap_or_else(|| normalizer(rollouts));
+    if norm.tokens == 0.0 {
+        return Err(GrpoError::Setting {
+            name: "rollouts",
+            message: "no action tokens to train on".to_owned(),
+        });
+    }
+    let epochs = config.ppo_epochs.max(1);
+    let old = if epochs > 1 {
+        Some(frozen_logprobs(model, rollouts, config.micro_batch.max(1))?)
+    } else {
+        None
+    };
+    let mut updates = Vec::with_capacity(epochs);
+    let mut last = (0.0, LossStats::default());
+    for _ in 0..epochs {
+        optimizer.zero_grad();
+        last = accumulate(model, reference, rollouts, config, norm, old.as_deref())?;
+        updates.push(optimizer.step());
+    }
+    Ok(StepReport {
+        loss: last.0,
+        stats: last.1,
+        updates,
+    })
+}

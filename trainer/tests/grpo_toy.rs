@@ -1,0 +1,557 @@
+//! A toy two-stage task on which a tiny policy must measurably improve under every option
+//! (GRPO, DAPO with dynamic sampling, Dr. GRPO, GSPO, KL to a frozen reference, one-step
+//! stale rollouts under TIS, and Agentic GRPO's immediate update plus delayed correction),
+//! with a fixed seed and a margin, no timing. Also: gradient accumulation over
+//! micro-batches equals one batch.
+//!
+//! The task: the prompt is `BOS P_k` (four problems). Turn 1: the model answers one token;
+//! the stage is reached when it is `A_k` (level 0.5). The environment replies `OK` or `BAD`
+//! (an observation token, mask 0). Turn 2: one more token; the final verdict is 1 when
+//! turn 1 was right and turn 2 is `A_{(k+1) mod 4}`. The score is the exact expected reward
+//! `0.5 p1 + p1 p2` averaged over the problems, from the model's probabilities (no
+//! sampling noise in the measure).
+
+use tch::{Device, Kind, Tensor};
+use trainer::config::Config;
+use trainer::grpo::advantage::{AdvantageConfig, Baseline, Scale, filter_groups, group_advantages};
+use trainer::grpo::credit::{self, CreditConfig, GroupCredit};
+use trainer::grpo::loss::{Aggregation, LossConfig, LossStats, RatioLevel};
+use trainer::grpo::step::{Rollout, StepConfig, accumulate, normalizer, optimizer_step};
+use trainer::model::{Cache, Model, causal_mask};
+use trainer::optim::{AdamW, OptimConfig, Schedule};
+
+const BOS: i64 = 1;
+const OK: i64 = 10;
+const BAD: i64 = 11;
+const PROBLEMS: i64 = 4;
+const G: usize = 8;
+
+fn prompt(k: i64) -> i64 {
+    2 + k
+}
+fn first(k: i64) -> i64 {
+    6 + k
+}
+fn second(k: i64) -> i64 {
+    6 + (k + 1) % PROBLEMS
+}
+
+fn tiny_model(seed: i64) -> Model {
+    tch::manual_seed(seed);
+    let config: Config = serde_json::from_value(serde_json::json!({
+        "model_type": "llama", "vocab_size": 12, "hidden_size": 32, "intermediate_size": 64,
+        "num_hidden_layers": 1, "num_attention_heads": 4, "num_key_value_heads": 2,
+        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 16,
+        "tie_word_embeddings": false
+    }))
+    .expect("config");
+    Model::new(config, Device::Cpu)
+}
+
+/// Log-probabilities `[batch, vocab]` of the next token after each prefix (same lengths).
+fn next_logprobs(model: &Model, prefixes: &[Vec<i64>]) -> Tensor {
+    tch::no_grad(|| {
+        let flat: Vec<i64> = prefixes.iter().flatten().copied().collect();
+        let (b, t) = (prefixes.len() as i64, prefixes[0].len() as i64);
+        let ids = Tensor::from_slice(&flat).view([b, t]);
+        let positions = Tensor::arange(t, (Kind::Int64, Device::Cpu))
+            .view([1, t])
+            .expand([b, t], true);
+        let mask = causal_mask(&Tensor::ones([b, t], (Kind::Int64, Device::Cpu)), t);
+        model
+            .forward(&ids, &positions, &mask, &mut Cache::default())
+            .select(1, t - 1)
+            .log_softmax(-1, Kind::Float)
+    })
+}
+
+/// One sampled token per prefix and its logprob (libtorch's seeded generator).
+fn sample(model: &Model, prefixes: &[Vec<i64>]) -> Vec<(i64, f64)> {
+    let logp = next_logprobs(model, prefixes);
+    let tokens = logp.exp().multinomial(1, true).view([-1]);
+    let chosen = logp.gather(1, &tokens.view([-1, 1]), false).view([-1]);
+    let tokens: Vec<i64> = Vec::try_from(tokens).expect("tokens");
+    let chosen: Vec<f64> = Vec::try_from(chosen.to_kind(Kind::Double)).expect("logprobs");
+    tokens.into_iter().zip(chosen).collect()
+}
+
+/// The exact expected reward of the policy, averaged over the problems.
+fn score(model: &Model) -> f64 {
+    let p1: Vec<Vec<i64>> = (0..PROBLEMS).map(|k| vec![BOS, prompt(k)]).collect();
+    let p2: Vec<Vec<i64>> = (0..PROBLEMS)
+        .map(|k| vec![BOS, prompt(k), first(k), OK])
+        .collect();
+    let l1 = next_logprobs(model, &p1).exp();
+    let l2 = next_logprobs(model, &p2).exp();
+    (0..PROBLEMS)
+        .map(|k| {
+            let a = l1.double_value(&[k, first(k)]);
+            let b = l2.double_value(&[k, second(k)]);
+            0.5 * a + a * b
+        })
+        .sum::<f64>()
+        / PROBLEMS as f64
+}
+
+/// One played episode.
+#[derive(Debug, Clone)]
+struct Episode {
+    k: i64,
+    x: (i64, f64),
+    y: (i64, f64),
+}
+
+impl Episode {
+    fn stage(&self) -> f64 {
+        if self.x.0 == first(self.k) { 0.5 } else { 0.0 }
+    }
+    fn verdict(&self) -> f64 {
+        if self.x.0 == first(self.k) && self.y.0 == second(self.k) {
+            1.0
+        } else {
+            0.0
+        }
+    }
+    fn obs(&self) -> i64 {
+        if self.x.0 == first(self.k) { OK } else { BAD }
+    }
+    fn tokens(&self) -> Vec<i64> {
+        vec![BOS, prompt(self.k), self.x.0, self.obs(), self.y.0]
+    }
+    /// The whole episode with one advantage per turn (the observation masked).
+    fn rollout(&self, a1: f64, a2: f64) -> Rollout {
+        Rollout {
+            tokens: self.tokens(),
+            action: vec![false, false, true, false, true],
+            behaviour_logp: vec![0.0, 0.0, self.x.1, 0.0, self.y.1],
+            advantage: vec![0.0, 0.0, a1, 0.0, a2],
+        }
+    }
+}
+
+/// G episodes of every problem, both turns by `model`.
+fn play(model: &Model) -> Vec<Vec<Episode>> {
+    let starts: Vec<Vec<i64>> = (0..PROBLEMS)
+        .flat_map(|k| std::iter::repeat_n(vec![BOS, prompt(k)], G))
+        .collect();
+    let xs = sample(model, &starts);
+    let seconds: Vec<Vec<i64>> = starts
+        .iter()
+        .zip(&xs)
+        .map(|(s, x)| {
+            let k = s[1] - 2;
+            let obs = if x.0 == first(k) { OK } else { BAD };
+            vec![BOS, s[1], x.0, obs]
+        })
+        .collect();
+    let ys = sample(model, &seconds);
+    let mut groups: Vec<Vec<Episode>> = vec![Vec::new(); PROBLEMS as usize];
+    for (i, (x, y)) in xs.into_iter().zip(ys).enumerate() {
+        let k = (i / G) as i64;
+        groups[k as usize].push(Episode { k, x, y });
+    }
+    groups
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    /// Outcome GRPO: one reward per episode (stage level + verdict) for both turns.
+    Outcome {
+        advantage: AdvantageConfig,
+        dynamic_sampling: bool,
+        /// Rollouts from the previous version of the policy (one step stale).
+        stale: bool,
+        kl: bool,
+    },
+    /// Agentic GRPO: provisional update after turn 1, correction at the verdict.
+    Agentic,
+}
+
+struct Run {
+    before: f64,
+    after: f64,
+    dropped_groups: usize,
+    dropped_stale: usize,
+    last: LossStats,
+    max_tis_truncated: f64,
+}
+
+fn train(mode: Mode, step: StepConfig, steps: usize) -> Run {
+    let model = tiny_model(11);
+    let reference = tiny_model(11);
+    let before = score(&model);
+    let optim = OptimConfig {
+        lr: 0.02,
+        weight_decay: 0.01,
+        warmup_steps: 3,
+        total_steps: steps as u64,
+        schedule: Schedule::Cosine,
+        min_lr_ratio: 0.1,
+        max_grad_norm: Some(1.0),
+        ..Default::default()
+    };
+    let mut opt = AdamW::new(&model.vs, optim).expect("optimizer");
+    tch::manual_seed(5);
+    let mut run = Run {
+        before,
+        after: 0.0,
+        dropped_groups: 0,
+        dropped_stale: 0,
+        last: LossStats::default(),
+        max_tis_truncated: 0.0,
+    };
+    let mut pending: Option<Vec<Vec<Episode>>> = None;
+    for _ in 0..steps {
+        match mode {
+            Mode::Outcome {
+                advantage,
+                dynamic_sampling,
+                stale,
+                kl,
+            } => {
+                let fresh = play(&model);
+                // Stale: train on what the previous version played (TIS corrects for it).
+                let groups = if stale {
+                    match pending.replace(fresh) {
+                        Some(old) => old,
+                        None => continue,
+                    }
+                } else {
+                    fresh
+                };
+                let rewards: Vec<Vec<f64>> = groups
+                    .iter()
+                    .map(|g| g.iter().map(|e| e.stage() + e.verdict()).collect())
+                    .collect();
+                let kept: Vec<usize> = if dynamic_sampling {
+                    let f = filter_groups(&rewards, 1e-6);
+                    run.dropped_groups += f.dropped;
+                    f.kept
+                } else {
+                    (0..groups.len()).collect()
+                };
+                let mut rollouts = Vec::new();
+                for g in kept {
+                    let adv = group_advantages(&rewards[g], &advantage).expect("group");
+                    for (e, a) in groups[g].iter().zip(adv) {
+                        rollouts.push(e.rollout(a, a));
+                    }
+                }
+                if normalizer(&rollouts).tokens == 0.0 {
+                    continue;
+                }
+                let report = optimizer_step(
+                    &model,
+                    kl.then_some(&reference),
+                    &mut opt,
+                    &rollouts,
+                    &step,
+                    None,
+                )
+                .expect("step");
+                run.max_tis_truncated = run
+                    .max_tis_truncated
+                    .max(report.stats.tis_truncated_fraction);
+                run.last = report.stats;
+            }
+            Mode::Agentic => {
+                let credit_config = CreditConfig {
+                    horizon: 2,
+                    scale: credit::Scale::None,
+                    eps: 1e-6,
+                    staleness_cap: 4,
+                };
+                // Turn 1 of every group, then the immediate update on it.
+                let version = opt.steps();
+                let starts: Vec<Vec<i64>> = (0..PROBLEMS)
+                    .flat_map(|k| std::iter::repeat_n(vec![BOS, prompt(k)], G))
+                    .collect();
+                let xs = sample(&model, &starts);
+                let mut credits: Vec<GroupCredit> = (0..PROBLEMS)
+                    .map(|_| GroupCredit::new(G, credit_config).expect("group"))
+                    .collect();
+                let mut episodes: Vec<Episode> = Vec::new();
+                for (i, x) in xs.iter().enumerate() {
+                    let k = (i / G) as i64;
+                    let e = Episode {
+                        k,
+                        x: *x,
+                        y: (0, 0.0),
+                    };
+                    credits[k as usize]
+                        .record_turn(i % G, e.stage(), version)
+                        .expect("turn");
+                    episodes.push(e);
+                }
+                let provisional: Vec<Vec<Option<f64>>> = credits
+                    .iter()
+                    .map(|c| c.provisional(0).expect("turn 0 played"))
+                    .collect();
+                let turn1: Vec<Rollout> = episodes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let a = provisional[i / G][i % G].expect("played");
+                        Rollout {
+                            tokens: vec![BOS, prompt(e.k), e.x.0],
+                            action: vec![false, false, true],
+                            behaviour_logp: vec![0.0, 0.0, e.x.1],
+                            advantage: vec![0.0, 0.0, a],
+                        }
+                    })
+                    .collect();
+                let n1 = normalizer(&turn1);
+                if provisional
+                    .iter()
+                    .flatten()
+                    .any(|a| a.unwrap_or(0.0) != 0.0)
+                {
+                    optimizer_step(&model, None, &mut opt, &turn1, &step, None).expect("step");
+                }
+                // Turn 2 by the updated policy, then the verdicts.
+                let version2 = opt.steps();
+                let seconds: Vec<Vec<i64>> = episodes
+                    .iter()
+                    .map(|e| vec![BOS, prompt(e.k), e.x.0, e.obs()])
+                    .collect();
+                let ys = sample(&model, &seconds);
+                for (i, (e, y)) in episodes.iter_mut().zip(ys).enumerate() {
+                    e.y = y;
+                    let c = &mut credits[i / G];
+                    c.record_turn(i % G, e.stage(), version2).expect("turn");
+                    c.record_verdict(i % G, e.verdict()).expect("verdict");
+                }
+                // Corrections of turn 1 (same normaliser as its provisional update, TIS
+                // against the policy that generated it), and turn 2 with its final advantage.
+                let now = opt.steps();
+                let mut corrections = Vec::new();
+                let mut turn2 = Vec::new();
+                for (k, c) in credits.iter().enumerate() {
+                    let cs = c.corrections(now).expect("complete");
+                    run.dropped_stale += cs.dropped_stale;
+                    let finals = c.final_advantages().expect("complete");
+                    for x in cs.apply.iter().filter(|x| x.turn == 0) {
+                        let e = &episodes[k * G + x.episode];
+                        let mut r = e.rollout(x.delta, 0.0);
+                        r.action[4] = false;
+                        corrections.push(r);
+                    }
+                    for (i, f) in finals.iter().enumerate() {
+                        let e = &episodes[k * G + i];
+                        let mut r = e.rollout(0.0, f[1]);
+                        r.action[2] = false;
+                        turn2.push(r);
+                    }
+                }
+                if !corrections.is_empty() {
+                    let report =
+                        optimizer_step(&model, None, &mut opt, &corrections, &step, Some(n1))
+                            .expect("correction");
+                    run.max_tis_truncated = run
+                        .max_tis_truncated
+                        .max(report.stats.tis_truncated_fraction);
+                    run.last = report.stats;
+                }
+                optimizer_step(&model, None, &mut opt, &turn2, &step, None).expect("step");
+            }
+        }
+    }
+    run.after = score(&model);
+    run
+}
+
+fn outcome(advantage: AdvantageConfig) -> Mode {
+    Mode::Outcome {
+        advantage,
+        dynamic_sampling: false,
+        stale: false,
+        kl: false,
+    }
+}
+
+#[test]
+fn a_tiny_policy_improves_on_the_two_stage_task_under_every_option() {
+    let grpo_loss = LossConfig {
+        clip_low: 0.2,
+        clip_high: 0.2,
+        ratio: RatioLevel::Token,
+        kl_beta: 0.0,
+        tis_cap: Some(2.0),
+    };
+    let base = StepConfig {
+        loss: grpo_loss,
+        aggregation: Aggregation::SequenceMean,
+        micro_batch: 16,
+        ppo_epochs: 2,
+    };
+    let dr = AdvantageConfig {
+        baseline: Baseline::Mean,
+        scale: Scale::None,
+        eps: 1e-6,
+    };
+    let options: Vec<(&str, Mode, StepConfig)> = vec![
+        ("grpo", outcome(AdvantageConfig::default()), base),
+        (
+            "dapo (clip-higher, token mean, dynamic sampling)",
+            Mode::Outcome {
+                advantage: AdvantageConfig::default(),
+                dynamic_sampling: true,
+                stale: false,
+                kl: false,
+            },
+            StepConfig {
+                loss: LossConfig {
+                    clip_high: 0.28,
+                    ..grpo_loss
+                },
+                aggregation: Aggregation::TokenMean,
+                ..base
+            },
+        ),
+        (
+            "dr_grpo (no std, constant length)",
+            outcome(dr),
+            StepConfig {
+                aggregation: Aggregation::ConstantLength { length: 2.0 },
+                ..base
+            },
+        ),
+        (
+            "gspo (sequence ratio)",
+            outcome(AdvantageConfig::default()),
+            StepConfig {
+                loss: LossConfig {
+                    clip_low: 3e-4,
+                    clip_high: 4e-4,
+                    ratio: RatioLevel::Sequence,
+                    ..grpo_loss
+                },
+                ..base
+            },
+        ),
+        (
+            "leave-one-out",
+            outcome(AdvantageConfig {
+                baseline: Baseline::LeaveOneOut,
+                ..dr
+            }),
+            base,
+        ),
+        (
+            "kl to reference (beta 0.04)",
+            Mode::Outcome {
+                advantage: AdvantageConfig::default(),
+                dynamic_sampling: false,
+                stale: false,
+                kl: true,
+            },
+            StepConfig {
+                loss: LossConfig {
+                    kl_beta: 0.04,
+                    ..grpo_loss
+                },
+                ..base
+            },
+        ),
+        (
+            "one-step-stale rollouts under TIS (cap 2)",
+            Mode::Outcome {
+                advantage: AdvantageConfig::default(),
+                dynamic_sampling: false,
+                stale: true,
+                kl: false,
+            },
+            StepConfig {
+                aggregation: Aggregation::TokenMean,
+                ppo_epochs: 1,
+                ..base
+            },
+        ),
+        (
+            "agentic (provisional + correction)",
+            Mode::Agentic,
+            StepConfig {
+                aggregation: Aggregation::TokenMean,
+                ppo_epochs: 1,
+                ..base
+            },
+        ),
+    ];
+    let steps = 30;
+    let mut failures = Vec::new();
+    for (name, mode, config) in options {
+        let run = train(mode, config, steps);
+        let line = format!(
+            "{name}: score {:.3} -> {:.3} ({:+.3}); dropped groups {}, stale corrections {}, \
+             max TIS truncation {:.3}, last ratio [{:.3}, {:.3}], behaviour ratio [{:.3}, {:.3}]",
+            run.before,
+            run.after,
+            run.after - run.before,
+            run.dropped_groups,
+            run.dropped_stale,
+            run.max_tis_truncated,
+            run.last.ratio_min,
+            run.last.ratio_max,
+            run.last.behaviour_ratio_min,
+            run.last.behaviour_ratio_max,
+        );
+        eprintln!("{line}");
+        if run.after < run.before + MARGIN {
+            failures.push(line);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "no improvement of {MARGIN} in {steps} steps:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// The least improvement of the expected reward (out of 1.5) each option must reach.
+const MARGIN: f64 = 0.3;
+
+#[test]
+fn accumulating_micro_batches_equals_one_batch() {
+    let model = tiny_model(3);
+    tch::manual_seed(9);
+    let groups = play(&model);
+    let rollouts: Vec<Rollout> = groups
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, e)| e.rollout(i as f64 * 0.1 - 1.0, 1.0 - i as f64 * 0.05))
+        .collect();
+    let norm = normalizer(&rollouts);
+    let grads = |micro: usize| -> Vec<Tensor> {
+        let vars = model.vs.trainable_variables();
+        for v in &vars {
+            let mut g = v.grad();
+            if g.defined() {
+                let _ = g.zero_();
+            }
+        }
+        let config = StepConfig {
+            micro_batch: micro,
+            aggregation: Aggregation::TokenMean,
+            ..Default::default()
+        };
+        accumulate(&model, None, &rollouts, &config, norm, None).expect("accumulate");
+        vars.iter().map(|v| v.grad().copy()).collect()
+    };
+    let whole = grads(rollouts.len());
+    let micro = grads(3);
+    let diff = whole
+        .iter()
+        .zip(&micro)
+        .map(|(a, b)| (a - b).abs().max().double_value(&[]))
+        .fold(0.0, f64::max);
+    let size = whole
+        .iter()
+        .map(|a| a.abs().max().double_value(&[]))
+        .fold(0.0, f64::max);
+    assert!(size > 1e-4, "a real gradient: {size}");
+    assert!(
+        diff < 1e-6 * size.max(1.0),
+        "micro-batches of 3 differ from one batch by {diff:.3e}"
+    );
+}

@@ -11,12 +11,16 @@
 //!   ([`runner::Submitter`]).
 //! - [`pipeline`]: the stages ([`pipeline::Stage`]), presets and files
 //!   ([`pipeline::Pipeline`]), budgets ([`pipeline::Budget`]); [`budget`] counts spending.
+//! - [`batch`]: several problems in one run folder (what `agent solve` runs).
+//! - [`trajectory`]: run folders: the manifest, one JSON line per step, resuming.
+//! - [`report`]: a run folder summarised, a trajectory made readable.
 //! - [`task`]: the problem as text and samples ([`task::Task`]).
 //! - [`local`]: the offline runner and judge over `judge::workbench`.
 //! - [`fake`]: test doubles (a scripted model, a runner without a sandbox).
 //! - [`extract`]: code out of a reply; [`prompt`]: the prompts.
 //! - [`error`]: [`Error`], what stops the agent itself.
 
+pub mod batch;
 pub mod budget;
 pub mod client;
 mod error;
@@ -27,9 +31,11 @@ pub mod model;
 pub mod pipeline;
 pub mod play;
 pub mod prompt;
+pub mod report;
 pub mod runner;
 pub mod solve;
 pub mod step;
 pub mod task;
+pub mod trajectory;
 
 pub use error::{Error, Result};

@@ -206,6 +206,11 @@ pub enum End {
         /// The error.
         error: String,
     },
+    /// The problem could not be loaded (a broken package): nothing was asked.
+    Unloadable {
+        /// Why.
+        error: String,
+    },
     /// The observer could not record a step (a full disk): the episode stops so that
     /// nothing goes unrecorded.
     RecordFailed {

@@ -268,7 +268,7 @@ Print the distance.
         assert_eq!(task.id, "sum");
         assert_eq!(task.statement_format, "markdown");
         assert!(
-            task.statement.contains("# Sum of Numbers"),
+            task.statement.contains("Print their sum."),
             "{}",
             task.statement
         );

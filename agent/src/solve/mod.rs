@@ -858,8 +858,11 @@ impl<'e, 'a> State<'e, 'a> {
                 self.candidate = Some(revision);
                 self.set_candidate_results(checked, &p);
                 self.checked = true;
+            } else if checked.is_none() {
+                p.note =
+                    "reverted: the revision does not compile and the program before it did".into();
             } else {
-                p.note = "reverted: the revision broke a test the program passed before (or no longer compiles)".into();
+                p.note = "reverted: the revision fails a test the program before it passed".into();
             }
             self.record(p)?;
         }

@@ -46,6 +46,9 @@ pub enum ServerError {
     /// The database URL is not SQLite or PostgreSQL.
     #[error("database URL `{0}`: expected sqlite://FILE or postgres://...")]
     BadDatabaseUrl(String),
+    /// Not possible with this database.
+    #[error("{0}")]
+    Unsupported(String),
     /// The listener could not be bound.
     #[error("cannot listen on {addr}")]
     Listen {
@@ -112,6 +115,7 @@ impl From<ServerError> for ApiError {
     fn from(err: ServerError) -> ApiError {
         match err {
             ServerError::BadContest { .. } => ApiError::bad_request(err.to_string()),
+            ServerError::Unsupported(what) => ApiError::new(StatusCode::NOT_IMPLEMENTED, what),
             // The server's own failure: logged, and not described to the client.
             other => {
                 eprintln!("judge serve: {}", chain(&other));

@@ -20,6 +20,7 @@
 //! - `statement`: what a participant may read of a problem (statement HTML and PDF,
 //!   samples) and from when;
 //! - `operations`: rejudging, clarifications and awards;
+//! - `export`: the contest as a zip of its event feed and sources; a SQLite backup;
 //! - `clics`: the CLICS objects; `error`: `ServerError` and `ApiError`.
 
 pub mod auth;
@@ -27,6 +28,7 @@ pub mod board;
 pub mod clics;
 pub mod contest;
 pub mod error;
+pub mod export;
 pub mod live;
 pub mod operations;
 pub mod routes;

@@ -900,6 +900,22 @@ impl Store {
         Ok(rows)
     }
 
+    /// Writes a consistent copy of the SQLite database to `path` (`VACUUM INTO`: a
+    /// snapshot taken in one read transaction, while the server keeps writing).
+    /// PostgreSQL is backed up with its own tools (`pg_dump`).
+    pub async fn backup_into(&self, path: &std::path::Path) -> Result<()> {
+        if self.dialect != Dialect::Sqlite {
+            return Err(ServerError::Unsupported(
+                "a backup over the API is of SQLite; back PostgreSQL up with pg_dump".into(),
+            ));
+        }
+        sqlx::query("VACUUM INTO $1")
+            .bind(path.display().to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The newest event token of a contest (0 when none): every change that moves the
     /// scoreboard writes an event, so an unchanged token means an unchanged board.
     pub async fn last_token(&self, contest_id: &str) -> Result<i64> {

@@ -675,3 +675,121 @@ async fn a_rejudging_replaces_the_judgement_and_awards_follow_the_board() {
             .all(|t| award("gold-medal").iter().any(|g| g == t))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_export_reads_back_and_a_backup_restores_everything() {
+    let Some(live) = judged_contest().await else {
+        return;
+    };
+    let (status, _, _) =
+        common::get(&live.app, "/api/contests/arena/export", Some("token-t1")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, kind, zip_bytes) =
+        common::get(&live.app, "/api/contests/arena/export", Some(ADMIN)).await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/zip"));
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip_bytes)).expect("a zip");
+    let mut read = |name: &str| {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut zip.by_name(name).expect(name), &mut text)
+            .expect("UTF-8");
+        text
+    };
+    let (_, feed) = live
+        .get("/api/contests/arena/event-feed?stream=false", Some(ADMIN))
+        .await;
+    let exported = read("event-feed.ndjson");
+    assert_eq!(exported, feed, "the whole feed as an admin sees it");
+    let folded = leaderboard::clics::read_feed(&exported, "export")
+        .expect("the feed reader reads it")
+        .board(false)
+        .expect("it folds");
+    assert_eq!(folded.rows.len(), 3);
+    let contest: Value = serde_json::from_str(&read("contest.json")).unwrap();
+    assert_eq!(contest["id"], "arena");
+    let stored = live
+        .state
+        .store
+        .submissions("arena", &judge_server::auth::Viewer::Admin)
+        .await
+        .unwrap();
+    for s in &stored {
+        let name = judge::lang::by_id(&s.language_id)
+            .unwrap()
+            .source_name(&s.source);
+        assert_eq!(read(&format!("submissions/{}/{name}", s.id)), s.source);
+    }
+
+    // The backup, served by a fresh server, answers exactly as the live one.
+    let (status, kind, copy) = common::get(&live.app, "/api/backup", Some(ADMIN)).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::OK, "application/vnd.sqlite3")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("restored.sqlite");
+    std::fs::write(&file, copy).unwrap();
+    let opts = ServeOptions {
+        contests: Vec::new(),
+        db: file.display().to_string(),
+        listen: "127.0.0.1:0".into(),
+        workers: 0,
+        judge: Options {
+            backend: BackendKind::Bwrap,
+            run_all: false,
+            cache_dir: None,
+        },
+        admin_token: ADMIN.into(),
+        lease: Duration::from_secs(60),
+        max_attempts: 3,
+        max_body: 1 << 20,
+    };
+    let restored = AppState::open(&opts, live.state.sandbox.clone())
+        .await
+        .expect("the backup opens");
+    let restored_app = judge_server::app(Arc::clone(&restored));
+    for cid in ["arena", "ioi"] {
+        for kind in [
+            "submissions",
+            "judgements",
+            "runs",
+            "clarifications",
+            "teams",
+            "problems",
+            "event-feed?stream=false",
+        ] {
+            let path = format!("/api/contests/{cid}/{kind}");
+            let (_, _, want) = common::get(&live.app, &path, Some(ADMIN)).await;
+            let (status, _, got) = common::get(&restored_app, &path, Some(ADMIN)).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want),
+                "{path} after the restore"
+            );
+        }
+        let rows = |app: Router| async move {
+            let (_, _, body) = common::get(
+                &app,
+                &format!("/api/contests/{cid}/scoreboard"),
+                Some(ADMIN),
+            )
+            .await;
+            serde_json::from_slice::<Value>(&body).unwrap()["rows"].clone()
+        };
+        assert_eq!(
+            rows(restored_app.clone()).await,
+            rows(live.app.clone()).await
+        );
+    }
+    let sources = restored
+        .store
+        .submissions("arena", &judge_server::auth::Viewer::Admin)
+        .await
+        .unwrap();
+    let pairs = |rows: &[judge_server::store::SubmissionRow]| -> Vec<(String, String)> {
+        rows.iter()
+            .map(|s| (s.id.clone(), s.source.clone()))
+            .collect()
+    };
+    assert_eq!(pairs(&sources), pairs(&stored));
+}

@@ -34,6 +34,7 @@ use crate::board;
 use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
+use crate::export;
 use crate::live::{self, LiveEvent};
 use crate::operations::{self, Medals, PostClarification, RejudgeRequest};
 use crate::state::AppState;
@@ -78,7 +79,9 @@ pub fn router() -> Router<Shared> {
         .route("/api/contests/{cid}/{kind}/{id}", get(get_object))
         .route("/api/contests/{cid}/scoreboard", get(get_scoreboard))
         .route("/api/contests/{cid}/event-feed", get(event_feed))
+        .route("/api/contests/{cid}/export", get(get_export))
         .route("/api/queue", get(queue_status))
+        .route("/api/backup", get(get_backup))
 }
 
 /// Who is calling, from the `Authorization` header (none: the public).
@@ -544,6 +547,38 @@ async fn post_rejudging(
         .map_err(|e| ApiError::bad_request(format!("rejudging body: {e}")))?;
     let ids = operations::rejudge(&state, &contest, &who, request).await?;
     Ok(axum::Json(json!({"submission_ids": ids})).into_response())
+}
+
+/// `GET /api/contests/{cid}/export` (admins): the contest as a zip (`export`).
+async fn get_export(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    if viewer(&state, Some(&contest), &headers)? != Viewer::Admin {
+        return Err(ApiError::forbidden("the export is for admins"));
+    }
+    let bytes = export::export(&state, &contest).await?;
+    let disposition = format!("attachment; filename=\"{cid}.zip\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `GET /api/backup` (admins): a consistent copy of the SQLite database, which
+/// `judge serve --db` opens as it is.
+async fn get_backup(State(state): State<Shared>, headers: HeaderMap) -> ApiResult<Response> {
+    if viewer(&state, None, &headers)? != Viewer::Admin {
+        return Err(ApiError::forbidden("the backup is for admins"));
+    }
+    let bytes = export::backup(&state).await?;
+    Ok(([(header::CONTENT_TYPE, "application/vnd.sqlite3")], bytes).into_response())
 }
 
 async fn queue_status(

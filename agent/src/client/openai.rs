@@ -84,11 +84,14 @@ fn describe(err: &reqwest::Error) -> String {
     text
 }
 
-fn failure(err: &reqwest::Error) -> Failure {
+/// The failure of a request that got no complete answer (the URL left out of the text:
+/// the error names the endpoint already).
+#[allow(clippy::needless_pass_by_value)] // reason: `map_err(failure)` hands it over
+fn failure(err: reqwest::Error) -> Failure {
     if err.is_timeout() && !err.is_connect() {
         Failure::Timeout
     } else {
-        Failure::Connect(describe(err))
+        Failure::Connect(describe(&err.without_url()))
     }
 }
 
@@ -282,7 +285,7 @@ impl OpenAiClient {
                     .authorized(self.inner.http.get(&url))
                     .send()
                     .await
-                    .map_err(|e| failure(&e))?;
+                    .map_err(failure)?;
                 let bytes = Self::success_body(res).await?;
                 let value: Value = serde_json::from_slice(&bytes).map_err(|err| {
                     Failure::Bad(format!(
@@ -315,7 +318,7 @@ impl OpenAiClient {
     /// The answer of a 2xx response, or the failure of any other.
     async fn success_body(res: reqwest::Response) -> Result<Vec<u8>, Failure> {
         let res = Self::success(res).await?;
-        let bytes = res.bytes().await.map_err(|e| failure(&e))?;
+        let bytes = res.bytes().await.map_err(failure)?;
         Ok(bytes.to_vec())
     }
 
@@ -359,7 +362,7 @@ impl OpenAiClient {
             .json(body)
             .send()
             .await
-            .map_err(|e| failure(&e))?;
+            .map_err(failure)?;
         let res = Self::success(res).await?;
         let is_json = res
             .headers()
@@ -368,7 +371,7 @@ impl OpenAiClient {
             .is_some_and(|v| v.starts_with("application/json"));
         if !self.inner.config.stream || is_json {
             // A server that ignores `stream` answers a whole completion: read it as one.
-            let bytes = res.bytes().await.map_err(|e| failure(&e))?;
+            let bytes = res.bytes().await.map_err(failure)?;
             let whole: WireCompletion = serde_json::from_slice(&bytes).map_err(|err| {
                 Failure::Bad(format!(
                     "not a chat completion ({err}): {}",
@@ -381,7 +384,7 @@ impl OpenAiClient {
         let mut assembler = Assembler::default();
         let mut stream = res.bytes_stream();
         while let Some(bytes) = stream.next().await {
-            let bytes = bytes.map_err(|e| failure(&e))?;
+            let bytes = bytes.map_err(failure)?;
             for data in parser.push(&bytes) {
                 assembler.push(&data).map_err(Failure::Bad)?;
             }

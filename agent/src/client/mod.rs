@@ -18,7 +18,8 @@
 //! - The concurrency cap belongs to the endpoint, not to the client value: every client
 //!   built for the same base URL in the process shares one semaphore (the first client
 //!   made for a URL sets its size). A permit is held for one attempt, never during a
-//!   backoff wait.
+//!   backoff wait. A reply's `latency` counts from the call, waits for a permit included
+//!   (they are time the model cost the caller).
 
 pub mod contest;
 pub mod limit;

@@ -137,6 +137,12 @@ fn usage_of(server: Option<WireUsage>, messages: &[Message], completions: &[With
     }
 }
 
+/// `value` as the f64 with the same shortest decimal form (0.9, not 0.8999999761581421),
+/// so that the server reads the setting as it was written.
+fn short(value: f32) -> f64 {
+    value.to_string().parse().unwrap_or(f64::from(value))
+}
+
 impl OpenAiClient {
     /// A client for `config`, the API key read from the environment variable it names.
     pub fn new(config: ClientConfig) -> Result<Self, ConfigError> {
@@ -195,8 +201,8 @@ impl OpenAiClient {
         let mut body = json!({
             "model": config.model,
             "messages": request.messages,
-            "temperature": s.temperature,
-            "top_p": s.top_p,
+            "temperature": short(s.temperature),
+            "top_p": short(s.top_p),
             "stream": config.stream,
         });
         body[config.max_tokens_field.as_str()] = json!(s.max_tokens);
@@ -528,7 +534,7 @@ mod tests {
         assert_eq!(
             body,
             json!({"model": "m", "messages": [{"role": "user", "content": "hi"}],
-                   "temperature": 0.5, "top_p": 0.8999999761581421, "stream": false,
+                   "temperature": 0.5, "top_p": 0.9, "stream": false,
                    "max_tokens": 64, "n": 2, "seed": 3, "stop": ["```"],
                    "logprobs": true, "top_logprobs": 0})
         );

@@ -1,0 +1,430 @@
+//! `agent solve` end to end: the real `agent` binary on the bundled `sum` package with
+//! the real sandbox (bubblewrap), against
+//! - the real `trainer serve` with SmolLM2 (short pipeline, small replies): the model is
+//!   tiny and rarely solves anything, so this asserts the mechanics and the records
+//!   (manifest, every stage of the pipeline recorded, real sandbox results, token ids
+//!   and logprobs in the replies, `agent report`), not the score;
+//! - a scripted OpenAI-compatible stand-in (a small HTTP server in this test) that
+//!   answers every request with the package's own reference solution, `sum.py`: a
+//!   solving "model", so the solved path is checked (AC on every hidden test), and
+//!   starting the run again skips the finished problem.
+//!
+//! The binaries are the ones `cargo test --workspace` builds beside this test's folder
+//! (`target/<profile>/agent`, `trainer`). Under `CI=true` a missing binary, model or
+//! bubblewrap fails the test.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// `target/<profile>/<name>`: this test runs from `target/<profile>/deps/`.
+fn binary(name: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().expect("the test binary");
+    let path = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps")
+        .join(name);
+    let missing = (!path.is_file()).then(|| {
+        format!(
+            "{} is not built (cargo build -p {name}, or cargo test --workspace)",
+            path.display()
+        )
+    });
+    ci::require::present(&format!("the {name} binary"), missing.as_deref()).then_some(path)
+}
+
+fn bubblewrap() -> bool {
+    let missing = (!Path::new("/usr/bin/bwrap").is_file())
+        .then_some("bubblewrap is not installed (run ci/setup)");
+    ci::require::present("bubblewrap", missing)
+}
+
+fn sum_package() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum")
+}
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_trainer(binary: &Path, model: &Path) -> Server {
+    let mut child = Command::new(binary)
+        .args(["serve", "--listen", "127.0.0.1:0", "--model"])
+        .arg(model)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("trainer starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("a line");
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("the bound address, not {line:?}"))
+        .to_owned();
+    Server { child, base }
+}
+
+fn solve(agent: &Path, base: &str, model: &str, out: &Path, extra: &[&str]) -> Output {
+    let out = Command::new(agent)
+        .args(["solve", "--problem"])
+        .arg(sum_package())
+        .args(["--model-url", base, "--model-name", model, "--out"])
+        .arg(out)
+        .args(["--backend", "bwrap", "--seed", "7"])
+        .args(extra)
+        .output()
+        .expect("agent runs");
+    assert!(
+        out.status.success(),
+        "agent solve failed: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Every line of a trajectory file, parsed.
+fn lines(out: &Path, problem: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(out.join("trajectories").join(format!("{problem}.jsonl")))
+        .expect("a trajectory file");
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn steps(lines: &[Value]) -> Vec<&Value> {
+    lines.iter().filter(|l| l["type"] == "step").collect()
+}
+
+fn report(agent: &Path, out: &Path, args: &[&str]) -> String {
+    let res = Command::new(agent)
+        .arg("report")
+        .arg(out)
+        .args(args)
+        .output()
+        .expect("agent report runs");
+    assert!(res.status.success(), "{res:?}");
+    String::from_utf8(res.stdout).expect("utf-8")
+}
+
+#[test]
+fn solve_against_trainer_serve_records_every_stage() {
+    let Some(model) = ci::require::env_path("ARENA_MODEL_DIR") else {
+        return;
+    };
+    let (Some(agent), Some(trainer)) = (binary("agent"), binary("trainer")) else {
+        return;
+    };
+    if !bubblewrap() {
+        return;
+    }
+    let server = start_trainer(&trainer, &model);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("run");
+    solve(
+        &agent,
+        &server.base,
+        "SmolLM2-135M-Instruct",
+        &out,
+        &[
+            "--pipeline",
+            "short",
+            "--language",
+            "python3",
+            "--max-tokens",
+            "96",
+        ],
+    );
+
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_eq!(manifest["model"]["name"], "SmolLM2-135M-Instruct");
+    assert_eq!(manifest["pipeline"]["name"], "short");
+    assert_eq!(manifest["pipeline"]["sampling"]["max_tokens"], 96);
+    assert_eq!(manifest["seed"], 7);
+    assert_eq!(manifest["backend"], "bwrap");
+    assert_eq!(manifest["problems"][0]["id"], "sum");
+    assert!(
+        !manifest.to_string().contains("sk-"),
+        "no key in the manifest"
+    );
+
+    let lines = lines(&out, "sum");
+    let steps = steps(&lines);
+    let last = lines.last().expect("lines");
+    assert_eq!(last["type"], "outcome", "the outcome is the last line");
+    assert_eq!(last["steps"].as_u64(), Some(steps.len() as u64));
+    // Every stage of the short pipeline is recorded.
+    for stage in ["code", "check", "submit"] {
+        assert!(
+            steps.iter().any(|s| s["stage"] == stage),
+            "no {stage} step in {:#?}",
+            steps
+                .iter()
+                .map(|s| (&s["stage"], &s["action"], &s["note"]))
+                .collect::<Vec<_>>()
+        );
+    }
+    // Model calls carry the server's token ids and logprobs.
+    let calls: Vec<&Value> = steps.iter().filter_map(|s| s.get("call")).collect();
+    assert!(!calls.is_empty());
+    for call in &calls {
+        let reply = &call["reply"];
+        let tokens = reply["completions"][0]["tokens"]
+            .as_array()
+            .expect("tokens");
+        assert!(!tokens.is_empty() && tokens.len() <= 96);
+        assert!(
+            tokens
+                .iter()
+                .all(|t| t["id"].is_u64() && t["logprob"].as_f64().is_some_and(|l| l <= 0.0))
+        );
+        assert!(
+            reply["usage"]["completion_tokens"]
+                .as_u64()
+                .is_some_and(|n| n as usize == tokens.len())
+        );
+        assert_eq!(
+            call["sampling"]["max_tokens"].as_u64().map(|n| n <= 96),
+            Some(true)
+        );
+    }
+    // Real sandbox results: a check that compiled the extracted program and ran tests.
+    let ran: Vec<&&Value> = steps
+        .iter()
+        .filter(|s| s["stage"] == "check" && s["action"] == "run")
+        .collect();
+    assert!(!ran.is_empty(), "no check run: {steps:#?}");
+    for step in &ran {
+        let compiled = step["signals"]["compiled"]
+            .as_bool()
+            .expect("compiled signal");
+        if compiled {
+            let tests = step["tests"].as_array().expect("test results");
+            assert_eq!(tests.len(), 2, "both samples ran: {step:#}");
+            for t in tests {
+                assert_eq!(t["kind"], "case");
+                assert!(t["verdict"].is_string() && t["cpu_ms"].is_number());
+            }
+            assert_eq!(step["signals"]["samples"]["total"], 2);
+        } else {
+            assert!(step["compile_log"].is_string());
+        }
+        let timing = &step["timing"];
+        assert!(
+            timing["judge_ms"].as_f64().is_some_and(|ms| ms > 0.0),
+            "{timing}"
+        );
+    }
+    // A submission got a verdict from the local judge, or the record says why not.
+    let submit = steps
+        .iter()
+        .find(|s| s["stage"] == "submit")
+        .expect("submit");
+    match submit["action"].as_str() {
+        Some("submit") => {
+            assert!(submit["signals"]["verdict"].is_string());
+            assert_eq!(submit["signals"]["hidden"]["total"], 7);
+        }
+        Some("skip") => assert!(submit["note"].is_string()),
+        other => panic!("{other:?}"),
+    }
+
+    // The report reads the run.
+    let text = report(&agent, &out, &[]);
+    assert!(text.contains("per stage:"), "{text}");
+    assert!(text.contains("sum"), "{text}");
+    let json: Value = serde_json::from_str(&report(&agent, &out, &["--json"])).expect("json");
+    assert_eq!(json["problems"], 1);
+    assert_eq!(json["finished"], 1);
+    assert!(
+        json["stages"]["code"]["timing"]["model_ms"]
+            .as_f64()
+            .is_some_and(|ms| ms > 0.0)
+    );
+    let one = report(&agent, &out, &["--problem", "sum"]);
+    assert!(one.contains("code/ask"), "{one}");
+}
+
+/// A stand-in for a model server: `/v1/models` lists `reference`, and every chat
+/// completion answers with the package's reference solution in a Python block.
+async fn stand_in(answer: String) -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    let handle = tokio::spawn(async move {
+        loop {
+            let Ok((mut socket, _)) = listener.accept().await else {
+                return;
+            };
+            let answer = answer.clone();
+            tokio::spawn(async move {
+                let mut buf = Vec::new();
+                let mut chunk = [0u8; 8192];
+                // Read the head, then the body by its content-length.
+                let (head_end, length) = loop {
+                    let Ok(n) = socket.read(&mut chunk).await else {
+                        return;
+                    };
+                    if n == 0 {
+                        return;
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                    if let Some(at) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&buf[..at]).to_ascii_lowercase();
+                        let length = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse::<usize>().ok())
+                            .unwrap_or(0);
+                        break (at + 4, length);
+                    }
+                };
+                while buf.len() < head_end + length {
+                    let Ok(n) = socket.read(&mut chunk).await else {
+                        return;
+                    };
+                    if n == 0 {
+                        break;
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                }
+                let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+                let body = if head.starts_with("GET /v1/models") {
+                    json!({"object": "list", "data": [{"id": "reference", "object": "model"}]})
+                } else {
+                    let text = format!("Here is the program:\n```python\n{answer}```\n");
+                    json!({
+                        "id": "x", "object": "chat.completion", "created": 0, "model": "reference",
+                        "choices": [{"index": 0, "finish_reason": "stop",
+                                     "message": {"role": "assistant", "content": text}}],
+                        "usage": {"prompt_tokens": 100, "completion_tokens": 40, "total_tokens": 140}
+                    })
+                }
+                .to_string();
+                let reply = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = socket.write_all(reply.as_bytes()).await;
+                let _ = socket.shutdown().await;
+            });
+        }
+    });
+    (base, handle)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stand_in_answering_with_the_reference_solution_solves_sum() {
+    let Some(agent) = binary("agent") else { return };
+    if !bubblewrap() {
+        return;
+    }
+    let reference = std::fs::read_to_string(sum_package().join("submissions/accepted/sum.py"))
+        .expect("the reference solution");
+    let (base, server) = stand_in(reference).await;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("run");
+    let run = |out: PathBuf, base: String, agent: PathBuf| {
+        tokio::task::spawn_blocking(move || {
+            solve(
+                &agent,
+                &base,
+                "reference",
+                &out,
+                &["--pipeline", "short", "--language", "python3"],
+            )
+        })
+    };
+    let first = run(out.clone(), base.clone(), agent.clone())
+        .await
+        .expect("joins");
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(stdout.contains("solved: 1"), "{stdout}");
+
+    let lines = lines(&out, "sum");
+    let steps = steps(&lines);
+    let actions: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            format!(
+                "{}:{}",
+                s["stage"].as_str().unwrap_or(""),
+                s["action"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(actions, ["code:ask", "check:run", "submit:submit"]);
+    assert_eq!(steps[0]["extraction"]["rule"], "tagged");
+    assert_eq!(
+        steps[1]["signals"]["samples"],
+        json!({"passed": 2, "total": 2})
+    );
+    assert_eq!(steps[2]["signals"]["verdict"], "AC");
+    assert_eq!(
+        steps[2]["signals"]["hidden"],
+        json!({"passed": 7, "total": 7})
+    );
+    let outcome = lines.last().expect("outcome");
+    assert_eq!(outcome["solved"], true);
+    assert_eq!(outcome["end"]["kind"], "solved");
+    assert_eq!(outcome["usage"]["prompt_tokens"], 100);
+
+    // Started again with the same folder: the finished problem is skipped, nothing added.
+    let second = run(out.clone(), base, agent.clone()).await.expect("joins");
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        stderr.contains("sum finished in an earlier start of this run (solved): skipped"),
+        "{stderr}"
+    );
+    assert_eq!(self::lines(&out, "sum").len(), lines.len());
+    server.abort();
+}
+
+#[test]
+fn an_unreachable_model_server_is_a_clear_error() {
+    let Some(agent) = binary("agent") else { return };
+    // A port nobody listens on: bind one and drop it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(agent)
+        .args(["solve", "--problem"])
+        .arg(sum_package())
+        .args([
+            "--model-url",
+            &format!("http://127.0.0.1:{port}"),
+            "--model-name",
+            "m",
+            "--out",
+        ])
+        .arg(tmp.path().join("run"))
+        .output()
+        .expect("agent runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("does not answer its health check"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

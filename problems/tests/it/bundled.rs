@@ -31,9 +31,21 @@ fn every_bundled_package_loads_without_errors() {
             .filter(|d| d.severity == Severity::Error)
             .collect();
         assert!(errors.is_empty(), "{}: {errors:?}", dir.display());
+        // `permitted`/`required` in `submissions.yaml` state our own folders
+        // (`memory_limit_exceeded`, `output_limit_exceeded`) in 2025-09's verdicts for the
+        // ecosystem's tools; the judge checks the folder's own verdict and says it does not
+        // check them.
+        let warnings: Vec<_> = diagnostics
+            .iter()
+            .filter(|d| {
+                !d.message.ends_with(
+                    "is not checked (the judge checks the folder's verdicts and `score`)",
+                )
+            })
+            .collect();
         assert!(
-            diagnostics.is_empty(),
-            "{}: warnings {diagnostics:?}",
+            warnings.is_empty(),
+            "{}: warnings {warnings:?}",
             dir.display()
         );
         let cases = problem.test_cases();
@@ -168,7 +180,6 @@ fn bundled_corpus_summary() {
             wrong_answer: gives_up_early.py linear.py off_by_one.cpp over_limit_then_abort.cpp
         networklinks: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 4 secret
             accepted: Links.java dsu.cpp dsu.py
-            compile_error: Links.java
             run_time_error: recursive_find.py
             time_limit_exceeded: no_compression.cpp relabel.py
             wrong_answer: only_direct.py yes_no_swapped.cpp
@@ -177,7 +188,7 @@ fn bundled_corpus_summary() {
             partially_accepted: small_only.py sorted_int_count.cpp
             time_limit_exceeded: quadratic.cpp
             wrong_answer: int_count.cpp
-        pascal-rows: time 1s, memory 256 MiB, output 16 MiB, default, 1 sample + 5 secret
+        pascalrows: time 1s, memory 256 MiB, output 16 MiB, default, 1 sample + 5 secret
             accepted: rows.c rows.cpp rows.py
             output_limit_exceeded: never_stops.cpp
             time_limit_exceeded: recursive.c
@@ -187,20 +198,20 @@ fn bundled_corpus_summary() {
             run_time_error: no_bounds.cpp
             time_limit_exceeded: naive.cpp naive.py
             wrong_answer: int_prefix.cpp off_by_one.py
-        rising-prices: time 1s, memory 256 MiB, output 8 MiB, default, 2 sample + 6 secret
+        risingprices: time 1s, memory 256 MiB, output 8 MiB, default, 2 sample + 6 secret
             accepted: lis.c lis.cpp lis.py
             run_time_error: recursive.py
             time_limit_exceeded: quadratic.cpp
             wrong_answer: greedy.cpp non_strict.py
-        spread-letters: time 1s, memory 256 MiB, output 8 MiB, custom testlib output_validator/checker.cpp, 2 sample + 6 secret
+        spreadletters: time 1s, memory 256 MiB, output 8 MiB, custom kattis output_validator/validate.cpp, 2 sample + 6 secret
             accepted: alternate.cpp greedy.py
             run_time_error: recursive.py
             wrong_answer: floor_half.cpp spaced.py
-        stream-max: time 1s, memory 32 MiB, output 8 MiB, default, 2 sample + 5 secret
+        streammax: time 1s, memory 32 MiB, output 8 MiB, default, 2 sample + 5 secret
             accepted: kadane.c kadane.cpp
             memory_limit_exceeded: prefix_sums.c store_all.cpp
-            time_limit_exceeded: kadane.py
-            wrong_answer: empty_allowed.py int_sum.cpp
+            time_limit_exceeded: all_stretches.c
+            wrong_answer: empty_allowed.c int_sum.cpp
         sum: time 1s, memory 256 MiB, output 8 MiB, default, 2 sample + 5 secret
             accepted: Sum.java sum.c sum.cpp sum.py
             compile_error: missing_semicolon.cpp

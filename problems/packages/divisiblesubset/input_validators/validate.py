@@ -1,23 +1,36 @@
 #!/usr/bin/env python3
-"""Input validator for `divisiblesubset`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `divisiblesubset`: exit 42 when the input is valid, 43 otherwise.
+
+Strict: integers in canonical decimal (no `+`, no leading zeros, no `-0`), tokens
+separated by exactly one space, every line ending in `\n`, nothing after the last line.
+"""
 import re
 import sys
+
+INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def ints(line, count):
+    """The `count` integers of one line."""
+    tokens = line.split(" ")
+    assert len(tokens) == count, f"{len(tokens)} tokens, {count} expected"
+    for token in tokens:
+        assert INTEGER.fullmatch(token) and token != "-0", f"not an integer: {token[:20]!r}"
+    return [int(token) for token in tokens]
 
 
 def main():
     text = sys.stdin.read()
-    assert re.fullmatch(r"[0-9]+\n[0-9]+( [0-9]+)*\n", text)
-    lines = text.split("\n")
-    n = int(lines[0])
-    assert 1 <= n <= 100000
-    values = lines[1].split(" ")
-    assert len(values) == n
-    for v in values:
-        assert v == str(int(v)) and 1 <= int(v) <= 10**9
+    assert text.endswith("\n"), "the input does not end with a newline"
+    lines = text[:-1].split("\n")
+    (n,) = ints(lines[0], 1)
+    assert 1 <= n <= 100000 and len(lines) == 2
+    assert all(1 <= v <= 10**9 for v in ints(lines[1], n))
 
 
 try:
     main()
-except (AssertionError, ValueError, IndexError):
+except (AssertionError, ValueError, IndexError) as error:
+    print(error, file=sys.stderr)
     sys.exit(43)
 sys.exit(42)

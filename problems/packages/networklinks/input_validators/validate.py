@@ -1,15 +1,40 @@
 #!/usr/bin/env python3
-"""Input validator for `networklinks`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `networklinks`: exit 42 when the input is valid, 43 otherwise.
+
+Strict: integers in canonical decimal (no `+`, no leading zeros, no `-0`), tokens
+separated by exactly one space, every line ending in `\n`, nothing after the last line.
+"""
+import re
 import sys
 
+INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def ints(line, count):
+    """The `count` integers of one line."""
+    tokens = line.split(" ")
+    assert len(tokens) == count, f"{len(tokens)} tokens, {count} expected"
+    for token in tokens:
+        assert INTEGER.fullmatch(token) and token != "-0", f"not an integer: {token[:20]!r}"
+    return [int(token) for token in tokens]
+
+
+def main():
+    text = sys.stdin.read()
+    assert text.endswith("\n"), "the input does not end with a newline"
+    lines = text[:-1].split("\n")
+    n, q = ints(lines[0], 2)
+    assert 1 <= n <= 200000 and 1 <= q <= 200000 and len(lines) == 1 + q
+    for line in lines[1:]:
+        kind, rest = line[:2], line[2:]
+        assert kind in ("+ ", "? "), f"not an event: {line[:20]!r}"
+        a, b = ints(rest, 2)
+        assert 1 <= a <= n and 1 <= b <= n
+
+
 try:
-    lines = sys.stdin.read().split("\n")
-    n, q = map(int, lines[0].split(" "))
-    assert 1 <= n <= 200000 and 1 <= q <= 200000
-    for line in lines[1:1 + q]:
-        kind, a, b = line.split(" ")
-        assert kind in ("+", "?") and 1 <= int(a) <= n and 1 <= int(b) <= n
-    assert lines[1 + q:] == [""]
-except (AssertionError, ValueError, IndexError):
+    main()
+except (AssertionError, ValueError, IndexError) as error:
+    print(error, file=sys.stderr)
     sys.exit(43)
 sys.exit(42)

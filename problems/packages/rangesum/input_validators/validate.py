@@ -1,22 +1,39 @@
 #!/usr/bin/env python3
-"""Input validator for `rangesum`: exit 42 when the input is valid, 43 otherwise."""
+"""Input validator for `rangesum`: exit 42 when the input is valid, 43 otherwise.
+
+Strict: integers in canonical decimal (no `+`, no leading zeros, no `-0`), tokens
+separated by exactly one space, every line ending in `\n`, nothing after the last line.
+"""
+import re
 import sys
+
+INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def ints(line, count):
+    """The `count` integers of one line."""
+    tokens = line.split(" ")
+    assert len(tokens) == count, f"{len(tokens)} tokens, {count} expected"
+    for token in tokens:
+        assert INTEGER.fullmatch(token) and token != "-0", f"not an integer: {token[:20]!r}"
+    return [int(token) for token in tokens]
 
 
 def main():
-    lines = sys.stdin.read().split("\n")
-    n, q = map(int, lines[0].split())
-    assert 1 <= n <= 200000 and 1 <= q <= 200000
-    values = list(map(int, lines[1].split()))
-    assert len(values) == n and all(0 <= v <= 10**9 for v in values)
-    for line in lines[2:2 + q]:
-        l, r = map(int, line.split())
+    text = sys.stdin.read()
+    assert text.endswith("\n"), "the input does not end with a newline"
+    lines = text[:-1].split("\n")
+    n, q = ints(lines[0], 2)
+    assert 1 <= n <= 200000 and 1 <= q <= 200000 and len(lines) == 2 + q
+    assert all(0 <= v <= 10**9 for v in ints(lines[1], n))
+    for line in lines[2:]:
+        l, r = ints(line, 2)
         assert 1 <= l <= r <= n
-    assert lines[2 + q:] == [""]
 
 
 try:
     main()
-except (AssertionError, ValueError, IndexError):
+except (AssertionError, ValueError, IndexError) as error:
+    print(error, file=sys.stderr)
     sys.exit(43)
 sys.exit(42)

@@ -9,6 +9,7 @@ import os
 import sys
 
 QUERY_LIMIT = 30
+MAX_LINE = 64
 
 
 def main() -> None:
@@ -31,9 +32,14 @@ def main() -> None:
     say(n)
     queries = 0
     while True:
-        line = sys.stdin.readline()
-        if not line:
+        # Bytes, not text: whatever the program prints (invalid UTF-8, a line without
+        # end) is a malformed line, never a crash of the interactor.
+        raw = sys.stdin.buffer.readline(MAX_LINE + 1)
+        if not raw:
             reject("the program ended without an answer")
+        if len(raw) > MAX_LINE:
+            reject(f"a line longer than {MAX_LINE} bytes")
+        line = raw.decode("ascii", errors="replace")
         parts = line.split()
         if len(parts) != 2 or parts[0] not in ("?", "!") or not parts[1].lstrip("-").isdigit():
             reject(f"malformed line: {line.strip()[:40]!r}")

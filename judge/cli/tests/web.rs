@@ -203,6 +203,51 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
         assert!(Instant::now() < deadline, "scoreboard: {board}");
         std::thread::sleep(Duration::from_millis(250));
     }
+    // A clarification: the team asks on the page, the jury answers over the API, and the
+    // answer appears on the open page (followed over server-sent events, no reload).
+    browser.type_in("#clar-text", "May the numbers be negative?");
+    browser.click("#ask");
+    // The form posts and the page reloads; the question is stored by then or soon.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let question = loop {
+        let asked = http_json(
+            "GET",
+            &format!("{site}/api/contests/web/clarifications"),
+            Some("web-admin-token"),
+            None,
+        );
+        if let Some(q) = asked
+            .as_array()
+            .and_then(|l| l.iter().find(|c| c["from_team_id"] == "t1"))
+        {
+            break q.clone();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the question was not stored: {asked}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(question["text"], "May the numbers be negative?");
+    let (status, _) = http(
+        "POST",
+        &format!("{site}/api/contests/web/clarifications"),
+        Some("web-admin-token"),
+        Some(
+            &json!({"to_team_id": "t1", "reply_to_id": question["id"], "text": "Yes, they may."})
+                .to_string(),
+        ),
+    );
+    assert_eq!(status, 201);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let list = browser.text("#clarifications").unwrap_or_default();
+        if list.contains("Yes, they may.") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "clarifications: {list}");
+        std::thread::sleep(Duration::from_millis(250));
+    }
     curl("DELETE", &format!("{base}/session/{session}"), None);
 
     // The rate limit (2 a minute in this contest): the form's submission and one more

@@ -1,6 +1,7 @@
 //! The web page for humans, rendered on the server: the contest list, a contest's
 //! problems and statements (Markdown to HTML), a login form (the team token, kept in an
-//! HTTP-only cookie), a submit form, the team's submissions with verdicts as they arrive,
+//! HTTP-only cookie), a submit form, the team's submissions with verdicts as they arrive
+//! and its clarifications (with a form to ask the jury),
 //! and the live scoreboard. The two live parts are HTML fragments that a few lines of
 //! script fetch again when the server says something changed: the page holds a
 //! server-sent-events stream (`/contests/{cid}/live`) that sends one `change` per batch
@@ -31,6 +32,7 @@ use crate::board;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
+use crate::operations::{self, PostClarification};
 use crate::state::AppState;
 use crate::statement;
 use crate::store::QueueState;
@@ -48,6 +50,7 @@ pub fn router() -> Router<Shared> {
         .route("/contests/{cid}/mine", get(mine_fragment))
         .route("/contests/{cid}/board", get(board_fragment))
         .route("/contests/{cid}/live", get(live_changes))
+        .route("/contests/{cid}/clarify", post(clarify))
 }
 
 /// Escapes text for HTML.
@@ -163,7 +166,10 @@ async fn contest_page(
                  <h2>Submit</h2><form id=submit method=post action='/contests/{cid}/submit'>\
                  <select name=problem id=problem>{options}</select> <select name=language id=language>{langs}</select><br>\
                  <textarea name=source id=source rows=12 cols=80></textarea><br><button id=send>Submit</button></form>\
-                 <h2>Your submissions</h2><div id=mine>{}</div>",
+                 <h2>Your submissions and clarifications</h2><div id=mine>{}</div>\
+                 <h3>Ask the jury</h3><form id=clarify method=post action='/contests/{cid}/clarify'>\
+                 <select name=problem id=clar-problem><option value=''>general</option>{options}</select><br>\
+                 <textarea name=text id=clar-text rows=3 cols=80></textarea><br><button id=ask>Ask</button></form>",
                 esc(team),
                 mine_html(&state, &contest, &viewer).await
             )
@@ -224,8 +230,30 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
             )
         })
         .collect();
+    let clarifications = match state.store.clarifications(&contest.spec.id, viewer).await {
+        Ok(list) => list
+            .iter()
+            .map(|c| {
+                let from = if c.from_team_id.is_some() { "you" } else { "jury" };
+                let about = c
+                    .problem_id
+                    .as_deref()
+                    .and_then(|p| contest.problem(p))
+                    .map_or("general", |p| p.label.as_str());
+                format!(
+                    "<tr class=clarification><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    esc(&RelTime::from_millis(c.contest_time_ms).to_string()),
+                    from,
+                    esc(about),
+                    esc(&c.text)
+                )
+            })
+            .collect::<String>(),
+        Err(_) => "<tr><td colspan=4>cannot read clarifications</td></tr>".into(),
+    };
     format!(
-        "<table><tr><th>id</th><th>time</th><th>problem</th><th>language</th><th>verdict</th></tr>{rows}</table>"
+        "<table><tr><th>id</th><th>time</th><th>problem</th><th>language</th><th>verdict</th></tr>{rows}</table>\
+         <table id=clarifications><tr><th>time</th><th>from</th><th>problem</th><th>text</th></tr>{clarifications}</table>"
     )
 }
 
@@ -385,6 +413,34 @@ async fn submit(
     }
     let post = PostSubmission::source(form.problem, form.language, form.source);
     match submit::submit(&state, &contest, &viewer, post).await {
+        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
+        Err(e) => error_page(e),
+    }
+}
+
+#[derive(Deserialize)]
+struct ClarifyForm {
+    problem: String,
+    text: String,
+}
+
+async fn clarify(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<ClarifyForm>,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let viewer = who(&state, &contest, &headers);
+    let post = PostClarification {
+        problem_id: (!form.problem.is_empty()).then_some(form.problem),
+        text: form.text,
+        ..PostClarification::default()
+    };
+    match operations::clarify(&state, &contest, &viewer, post).await {
         Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
         Err(e) => error_page(e),
     }

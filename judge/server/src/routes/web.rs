@@ -234,7 +234,11 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
         Ok(list) => list
             .iter()
             .map(|c| {
-                let from = if c.from_team_id.is_some() { "you" } else { "jury" };
+                let from = if c.from_team_id.is_some() {
+                    "you"
+                } else {
+                    "jury"
+                };
                 let about = c
                     .problem_id
                     .as_deref()

@@ -4,6 +4,7 @@
 //! The only crate that links libtorch. Shape mistakes inside `forward` are programmer
 //! errors (tch panics); loading and decoding return [`Error`].
 
+pub mod batching;
 pub mod bench;
 pub mod config;
 mod error;

@@ -20,6 +20,10 @@ use trainer::grpo::step::{Rollout, StepConfig, accumulate, normalizer, optimizer
 use trainer::model::{Cache, Model, causal_mask};
 use trainer::optim::{AdamW, OptimConfig, Schedule};
 
+/// libtorch's generator is global: the tests of this file take turns, so a fixed seed
+/// gives the same run whatever else runs.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 const BOS: i64 = 1;
 const OK: i64 = 10;
 const BAD: i64 = 11;
@@ -371,6 +375,7 @@ fn outcome(advantage: AdvantageConfig) -> Mode {
 
 #[test]
 fn a_tiny_policy_improves_on_the_two_stage_task_under_every_option() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let grpo_loss = LossConfig {
         clip_low: 0.2,
         clip_high: 0.2,
@@ -512,6 +517,7 @@ const MARGIN: f64 = 0.3;
 
 #[test]
 fn accumulating_micro_batches_equals_one_batch() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let model = tiny_model(3);
     tch::manual_seed(9);
     let groups = play(&model);

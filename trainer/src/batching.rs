@@ -1,0 +1,595 @@
+//! Continuous batching at the token step: every active sequence is decoded together, one
+//! token per step, and a waiting request is admitted as soon as a slot is free, instead of
+//! a static batch that waits for its slowest member.
+//!
+//! The batcher owns its own copy of the policy (the sampler's weights), so the trainer can
+//! update its weights while sequences are in flight; new weights are staged with
+//! [`Batcher::stage_weights`] and applied at a step boundary as [`OnWeights`] says:
+//! - [`OnWeights::Drain`] (the default): sequences in flight finish on the old weights; no
+//!   request is admitted until they have, then the new weights apply. Every token of a
+//!   sequence has the same policy version.
+//! - [`OnWeights::Reprefill`]: the new weights apply at once; sequences in flight are
+//!   re-prefilled (their keys and values recomputed under the new weights) and continue;
+//!   each token records the version that sampled it, so a sequence may span two versions
+//!   (the trainer's TIS uses each token's own behaviour logprob).
+//!
+//! Membership changes (admissions, compaction of finished rows, a re-prefill) rebuild the
+//! batch's KV cache with one left-padded prefill of every active context (prompt and tokens
+//! so far); between them each step feeds only the new tokens. Each request samples from
+//! its own seeded generator with the draw of [`crate::generate`], so its tokens do not
+//! depend on what shares the batch (tested against [`crate::generate::sample_with`]).
+
+use std::collections::VecDeque;
+
+use tch::{Kind, Tensor, nn};
+
+use crate::generate::{Finish, Sampling, sampling_logprobs};
+use crate::model::{Cache, Model, causal_mask};
+use crate::{Error, Result};
+
+/// What happens to sequences in flight when new weights arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnWeights {
+    /// They finish on the old weights; admission waits.
+    Drain,
+    /// They are re-prefilled under the new weights and continue.
+    Reprefill,
+}
+
+/// One generation request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The prompt's token ids.
+    pub prompt: Vec<i64>,
+    /// How to sample (its `seed` seeds this request's generator).
+    pub sampling: Sampling,
+}
+
+/// A finished request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// The id [`Batcher::submit`] returned.
+    pub id: u64,
+    /// The generated tokens.
+    pub tokens: Vec<i64>,
+    /// Each token's logprob under the distribution it was drawn from.
+    pub logprobs: Vec<f64>,
+    /// The policy version that sampled each token.
+    pub versions: Vec<u64>,
+    /// Why it ended.
+    pub finish: Finish,
+    /// The step at which it was admitted into the batch.
+    pub admitted_at: u64,
+    /// The step at which it finished.
+    pub finished_at: u64,
+}
+
+/// SplitMix64, one per request: a uniform number in (0, 1) per draw.
+#[derive(Debug, Clone)]
+struct Rng(u64);
+
+impl Rng {
+    fn uniform(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((z >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+}
+
+#[derive(Debug)]
+struct Active {
+    id: u64,
+    request: Request,
+    rng: Rng,
+    tokens: Vec<i64>,
+    logprobs: Vec<f64>,
+    versions: Vec<u64>,
+    admitted_at: u64,
+    done: bool,
+}
+
+/// Statistics of the batcher's work.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BatcherStats {
+    /// Token steps run.
+    pub steps: u64,
+    /// Cache rebuilds (admissions, compactions, re-prefills).
+    pub rebuilds: u64,
+    /// Rows decoded in total (active and finished-but-not-yet-compacted).
+    pub rows_decoded: u64,
+    /// Tokens generated.
+    pub tokens: u64,
+}
+
+/// The continuous batcher.
+#[derive(Debug)]
+pub struct Batcher {
+    model: Model,
+    max_batch: usize,
+    on_weights: OnWeights,
+    version: u64,
+    staged: Option<(Vec<(String, Tensor)>, u64)>,
+    waiting: VecDeque<(u64, Request)>,
+    active: Vec<Active>,
+    cache: Cache,
+    attention: Option<Tensor>,
+    next_ids: Option<Tensor>,
+    dirty: bool,
+    next_id: u64,
+    stats: BatcherStats,
+}
+
+impl Batcher {
+    /// A batcher decoding at most `max_batch` sequences together with `model` (the
+    /// sampler's own copy of the policy) at policy version `version`.
+    pub fn new(model: Model, max_batch: usize, on_weights: OnWeights, version: u64) -> Batcher {
+        Batcher {
+            model,
+            max_batch: max_batch.max(1),
+            on_weights,
+            version,
+            staged: None,
+            waiting: VecDeque::new(),
+            active: Vec::new(),
+            cache: Cache::default(),
+            attention: None,
+            next_ids: None,
+            dirty: true,
+            next_id: 0,
+            stats: BatcherStats::default(),
+        }
+    }
+
+    /// The policy version now sampling.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// What it has done so far.
+    pub fn stats(&self) -> BatcherStats {
+        self.stats
+    }
+
+    /// Requests waiting or in flight.
+    pub fn pending(&self) -> usize {
+        self.waiting.len() + self.active.iter().filter(|a| !a.done).count()
+    }
+
+    /// Queues a request; its id comes back in its [`Output`].
+    pub fn submit(&mut self, request: Request) -> Result<u64> {
+        let context = self.model.config.max_position_embeddings;
+        if request.prompt.is_empty() {
+            return Err(Error::Config(
+                "an empty prompt cannot be continued".to_owned(),
+            ));
+        }
+        if request.prompt.len() + request.sampling.max_tokens > context {
+            return Err(Error::TooLong {
+                tokens: request.prompt.len() + request.sampling.max_tokens,
+                context,
+            });
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.waiting.push_back((id, request));
+        Ok(id)
+    }
+
+    /// Stages the variables of `source` (same names and shapes as the batcher's model) as
+    /// policy version `version`, applied as [`OnWeights`] says.
+    pub fn stage_weights(&mut self, source: &nn::VarStore, version: u64) -> Result<()> {
+        let ours = self.model.vs.variables();
+        let mut copy = Vec::new();
+        for (name, tensor) in source.variables() {
+            let Some(mine) = ours.get(&name) else {
+                return Err(Error::Weight {
+                    name,
+                    message: "not a variable of the sampler's model".to_owned(),
+                });
+            };
+            if mine.size() != tensor.size() {
+                return Err(Error::Weight {
+                    name,
+                    message: format!(
+                        "shape {:?} staged, {:?} expected",
+                        tensor.size(),
+                        mine.size()
+                    ),
+                });
+            }
+            copy.push((name, tch::no_grad(|| tensor.detach().copy())));
+        }
+        self.staged = Some((copy, version));
+        Ok(())
+    }
+
+    fn apply_staged(&mut self) {
+        if let Some((weights, version)) = self.staged.take() {
+            let mut ours = self.model.vs.variables();
+            tch::no_grad(|| {
+                for (name, tensor) in &weights {
+                    if let Some(var) = ours.get_mut(name) {
+                        var.copy_(&tensor.to_kind(var.kind()));
+                    }
+                }
+            });
+            self.version = version;
+            self.dirty = true;
+        }
+    }
+
+    /// One token step: applies staged weights when their rule allows, admits waiting
+    /// requests into free slots, decodes one token for every active sequence, and returns
+    /// the requests that finished.
+    pub fn step(&mut self) -> Result<Vec<Output>> {
+        let in_flight = self.active.iter().any(|a| !a.done);
+        match (self.staged.is_some(), self.on_weights) {
+            (true, OnWeights::Reprefill) => self.apply_staged(),
+            (true, OnWeights::Drain) if !in_flight => self.apply_staged(),
+            _ => {}
+        }
+        let draining = self.staged.is_some();
+        // Compact when finished rows are half the batch or a request can take a slot.
+        let finished = self.active.iter().filter(|a| a.done).count();
+        let live = self.active.len() - finished;
+        let can_admit = !draining && !self.waiting.is_empty() && live < self.max_batch;
+        if finished > 0 && (can_admit || 2 * finished >= self.active.len()) {
+            self.active.retain(|a| !a.done);
+            self.dirty = true;
+        }
+        if !draining {
+            while self.active.len() < self.max_batch {
+                let Some((id, request)) = self.waiting.pop_front() else {
+                    break;
+                };
+                self.active.push(Active {
+                    id,
+                    rng: Rng(request.sampling.seed),
+                    request,
+                    tokens: Vec::new(),
+                    logprobs: Vec::new(),
+                    versions: Vec::new(),
+                    admitted_at: self.stats.steps,
+                    done: false,
+                });
+                self.dirty = true;
+            }
+        }
+        if self.active.iter().all(|a| a.done) {
+            self.active.clear();
+            self.dirty = true;
+            return Ok(Vec::new());
+        }
+        let logits = tch::no_grad(|| self.forward());
+        let outputs = self.sample(&logits)?;
+        self.stats.steps += 1;
+        Ok(outputs)
+    }
+
+    /// Logits `[rows, vocab]` for the next token of every row.
+    fn forward(&mut self) -> Tensor {
+        let device = self.model.vs.device();
+        let b = self.active.len() as i64;
+        let (ids, attention) = if self.dirty {
+            // Rebuild: every context left-padded, prefilled at once.
+            let contexts: Vec<Vec<i64>> = self
+                .active
+                .iter()
+                .map(|a| a.request.prompt.iter().chain(&a.tokens).copied().collect())
+                .collect();
+            let longest = contexts.iter().map(Vec::len).max().unwrap_or(1);
+            let mut ids = Vec::with_capacity(contexts.len() * longest);
+            let mut mask = Vec::with_capacity(contexts.len() * longest);
+            for (c, a) in contexts.iter().zip(&self.active) {
+                let pad = longest - c.len();
+                ids.extend(std::iter::repeat_n(a.request.sampling.pad_id, pad));
+                ids.extend_from_slice(c);
+                mask.extend(std::iter::repeat_n(0i64, pad));
+                mask.extend(std::iter::repeat_n(1i64, c.len()));
+            }
+            self.cache = Cache::default();
+            self.dirty = false;
+            self.stats.rebuilds += 1;
+            let shape = [b, longest as i64];
+            (
+                Tensor::from_slice(&ids).view(shape).to_device(device),
+                Tensor::from_slice(&mask).view(shape).to_device(device),
+            )
+        } else {
+            let previous = self
+                .attention
+                .as_ref()
+                .expect("invariant: a decode step follows a rebuild");
+            (
+                self.next_ids
+                    .as_ref()
+                    .expect("invariant: a decode step follows a sampled token")
+                    .shallow_clone(),
+                Tensor::cat(&[previous, &Tensor::ones([b, 1], (Kind::Int64, device))], 1),
+            )
+        };
+        let seq = ids.size()[1];
+        let total = attention.size()[1];
+        let positions =
+            (attention.cumsum(1, Kind::Int64) - 1)
+                .clamp_min(0)
+                .narrow(1, total - seq, seq);
+        let mask = causal_mask(&attention, seq);
+        let logits = self
+            .model
+            .forward(&ids, &positions, &mask, &mut self.cache)
+            .select(1, seq - 1);
+        self.attention = Some(attention);
+        self.stats.rows_decoded += b as u64;
+        logits
+    }
+
+    fn sample(&mut self, logits: &Tensor) -> Result<Vec<Output>> {
+        let device = self.model.vs.device();
+        let mut next = Vec::with_capacity(self.active.len());
+        let mut outputs = Vec::new();
+        for (row, a) in self.active.iter_mut().enumerate() {
+            if a.done {
+                next.push(a.request.sampling.pad_id);
+                continue;
+            }
+            let logprobs = sampling_logprobs(&logits.narrow(0, row as i64, 1), &a.request.sampling);
+            let token = if a.request.sampling.temperature <= 0.0 {
+                logprobs.argmax(-1, false).int64_value(&[0])
+            } else {
+                let u = a.rng.uniform();
+                let cumulative = logprobs
+                    .to_kind(Kind::Double)
+                    .exp()
+                    .cumsum(-1, Kind::Double);
+                let vocab = cumulative.size()[1];
+                cumulative
+                    .lt(u)
+                    .sum(Kind::Int64)
+                    .clamp_max(vocab - 1)
+                    .int64_value(&[])
+            };
+            let logprob = logprobs.double_value(&[0, token]);
+            a.tokens.push(token);
+            a.logprobs.push(logprob);
+            a.versions.push(self.version);
+            self.stats.tokens += 1;
+            next.push(token);
+            let stop = a
+                .request
+                .sampling
+                .stop
+                .iter()
+                .any(|s| !s.is_empty() && a.tokens.ends_with(s));
+            if stop || a.tokens.len() >= a.request.sampling.max_tokens {
+                a.done = true;
+                outputs.push(Output {
+                    id: a.id,
+                    tokens: std::mem::take(&mut a.tokens),
+                    logprobs: std::mem::take(&mut a.logprobs),
+                    versions: std::mem::take(&mut a.versions),
+                    finish: if stop { Finish::Stop } else { Finish::Length },
+                    admitted_at: a.admitted_at,
+                    finished_at: self.stats.steps,
+                });
+            }
+        }
+        let b = next.len() as i64;
+        self.next_ids = Some(Tensor::from_slice(&next).view([b, 1]).to_device(device));
+        Ok(outputs)
+    }
+
+    /// Steps until nothing is waiting or in flight; the outputs in the order they finished.
+    pub fn run_until_idle(&mut self) -> Result<Vec<Output>> {
+        let mut out = Vec::new();
+        while self.pending() > 0 {
+            out.extend(self.step()?);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::generate::sample_with;
+    use crate::grpo::logprob::sequence_logprobs;
+
+    fn tiny(seed: i64) -> Model {
+        tch::manual_seed(seed);
+        let config: Config = serde_json::from_value(serde_json::json!({
+            "model_type": "qwen2", "vocab_size": 64, "hidden_size": 32, "intermediate_size": 64,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 64,
+            "tie_word_embeddings": false
+        }))
+        .expect("config");
+        Model::new(config, tch::Device::Cpu)
+    }
+
+    /// A model with the same weights (copied, so tests running in parallel, which share
+    /// libtorch's global generator, cannot make them differ).
+    fn twin(model: &Model) -> Model {
+        let mut copy = Model::new(model.config.clone(), tch::Device::Cpu);
+        copy.vs.copy(&model.vs).expect("same variables");
+        copy
+    }
+
+    fn sampling(max_tokens: usize, seed: u64, temperature: f64) -> Sampling {
+        Sampling {
+            temperature,
+            top_p: 1.0,
+            top_k: 0,
+            max_tokens,
+            stop: vec![],
+            seed,
+            pad_id: 0,
+        }
+    }
+
+    fn alone(model: &Model, r: &Request) -> (Vec<i64>, Vec<f64>) {
+        let s = sample_with(
+            model,
+            std::slice::from_ref(&r.prompt),
+            &[r.sampling.seed],
+            &r.sampling,
+            &mut |_, _| {},
+        )
+        .expect("sample")
+        .remove(0);
+        (s.tokens, s.logprobs)
+    }
+
+    fn close_all(a: &[f64], b: &[f64]) {
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(b) {
+            assert!((x - y).abs() < 1e-4, "{a:?} != {b:?}");
+        }
+    }
+
+    #[test]
+    fn each_request_decodes_as_if_alone_and_is_admitted_as_others_finish() {
+        let reference = tiny(21);
+        let mut batcher = Batcher::new(twin(&reference), 2, OnWeights::Drain, 0);
+        let mut stop = sampling(9, 4, 0.9);
+        let requests = vec![
+            Request {
+                prompt: vec![3, 9, 27, 4, 8],
+                sampling: sampling(7, 1, 0.9),
+            },
+            Request {
+                prompt: vec![5, 1],
+                sampling: sampling(3, 2, 0.9),
+            },
+            Request {
+                prompt: vec![7, 7, 7],
+                sampling: sampling(5, 3, 0.0),
+            },
+            Request {
+                prompt: vec![11, 2, 40, 41, 42, 43, 1],
+                sampling: {
+                    // A stop sequence: the first token it would sample after two steps.
+                    let (t, _) = alone(
+                        &reference,
+                        &Request {
+                            prompt: vec![11, 2, 40, 41, 42, 43, 1],
+                            sampling: stop.clone(),
+                        },
+                    );
+                    stop.stop = vec![vec![t[2]]];
+                    stop.clone()
+                },
+            },
+            Request {
+                prompt: vec![60],
+                sampling: sampling(4, 5, 1.3),
+            },
+        ];
+        let ids: Vec<u64> = requests
+            .iter()
+            .map(|r| batcher.submit(r.clone()).expect("submit"))
+            .collect();
+        let mut outputs = batcher.run_until_idle().expect("decode");
+        assert_eq!(outputs.len(), requests.len());
+        outputs.sort_by_key(|o| o.id);
+        for (o, r) in outputs.iter().zip(&requests) {
+            let (tokens, logprobs) = alone(&reference, r);
+            assert_eq!(o.tokens, tokens, "request {}", o.id);
+            close_all(&o.logprobs, &logprobs);
+            assert!(o.versions.iter().all(|v| *v == 0));
+        }
+        assert_eq!(outputs[3].finish, Finish::Stop);
+        assert!(outputs[3].tokens.len() <= 3);
+        assert_eq!(ids, vec![0, 1, 2, 3, 4]);
+        // Request 2 took request 1's slot while request 0 was still decoding.
+        assert!(outputs[2].admitted_at > 0);
+        assert!(outputs[2].admitted_at <= outputs[0].finished_at);
+        assert_eq!(outputs[2].admitted_at, outputs[1].finished_at + 1);
+        let stats = batcher.stats();
+        let total: usize = outputs.iter().map(|o| o.tokens.len()).sum();
+        assert_eq!(stats.tokens, total as u64);
+        assert!(
+            stats.steps < total as u64,
+            "{stats:?}: sequences shared steps"
+        );
+    }
+
+    #[test]
+    fn on_drain_sequences_in_flight_finish_on_the_old_weights() {
+        let (old, new) = (tiny(1), tiny(2));
+        let mut batcher = Batcher::new(twin(&old), 2, OnWeights::Drain, 0);
+        let requests: Vec<Request> = [(vec![3, 4, 5], 6, 1), (vec![9], 5, 2), (vec![2, 2], 4, 3)]
+            .into_iter()
+            .map(|(prompt, n, seed)| Request {
+                prompt,
+                sampling: sampling(n, seed, 1.0),
+            })
+            .collect();
+        for r in &requests {
+            batcher.submit(r.clone()).expect("submit");
+        }
+        let mut outputs = Vec::new();
+        for _ in 0..2 {
+            outputs.extend(batcher.step().expect("step"));
+        }
+        batcher.stage_weights(&new.vs, 1).expect("stage");
+        outputs.extend(batcher.run_until_idle().expect("decode"));
+        outputs.sort_by_key(|o| o.id);
+        assert_eq!(batcher.version(), 1);
+        for (o, model, version) in [
+            (&outputs[0], &old, 0),
+            (&outputs[1], &old, 0),
+            (&outputs[2], &new, 1),
+        ] {
+            assert!(o.versions.iter().all(|v| *v == version), "{o:?}");
+            let (tokens, logprobs) = alone(model, &requests[o.id as usize]);
+            assert_eq!(o.tokens, tokens);
+            close_all(&o.logprobs, &logprobs);
+        }
+        assert!(outputs[2].admitted_at > outputs[0].finished_at.max(outputs[1].finished_at));
+    }
+
+    #[test]
+    fn on_reprefill_sequences_in_flight_continue_on_the_new_weights_with_versions() {
+        let new = tiny(2);
+        let mut batcher = Batcher::new(tiny(1), 2, OnWeights::Reprefill, 0);
+        let request = Request {
+            prompt: vec![3, 4, 5],
+            sampling: sampling(6, 1, 1.0),
+        };
+        batcher.submit(request.clone()).expect("submit");
+        for _ in 0..2 {
+            assert!(batcher.step().expect("step").is_empty());
+        }
+        batcher.stage_weights(&new.vs, 7).expect("stage");
+        let out = batcher.run_until_idle().expect("decode").remove(0);
+        assert_eq!(out.versions, vec![0, 0, 7, 7, 7, 7]);
+        // The tokens after the swap were drawn from the new weights' distribution.
+        let seq: Vec<i64> = request.prompt.iter().chain(&out.tokens).copied().collect();
+        let logp = tch::no_grad(|| sequence_logprobs(&new, &[seq]).expect("logprobs"));
+        for (k, lp) in out.logprobs.iter().enumerate().skip(2) {
+            let want = logp.double_value(&[0, (request.prompt.len() + k - 1) as i64]);
+            assert!((lp - want).abs() < 1e-4, "token {k}: {lp} != {want}");
+        }
+        let err = batcher
+            .stage_weights(&tiny_other().vs, 8)
+            .expect_err("other shapes");
+        assert!(err.to_string().contains("expected"), "{err}");
+    }
+
+    fn tiny_other() -> Model {
+        let config: Config = serde_json::from_value(serde_json::json!({
+            "model_type": "qwen2", "vocab_size": 64, "hidden_size": 16, "intermediate_size": 64,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 64,
+            "tie_word_embeddings": false
+        }))
+        .expect("config");
+        Model::new(config, tch::Device::Cpu)
+    }
+}

@@ -262,9 +262,12 @@ fn solve_against_trainer_serve_records_every_stage() {
     assert!(one.contains("code/ask"), "{one}");
 }
 
-/// A stand-in for a model server: `/v1/models` lists `reference`, and every chat
-/// completion answers with the package's reference solution in a Python block.
-async fn stand_in(answer: String) -> (String, tokio::task::JoinHandle<()>) {
+/// What the stand-in answers to a request's last message.
+type Answer = fn(&str) -> String;
+
+/// A stand-in for a model server: `/v1/models` lists `reference`, and each chat
+/// completion is `answer(the request's last message)`.
+async fn stand_in(answer: Answer) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -274,7 +277,6 @@ async fn stand_in(answer: String) -> (String, tokio::task::JoinHandle<()>) {
             let Ok((mut socket, _)) = listener.accept().await else {
                 return;
             };
-            let answer = answer.clone();
             tokio::spawn(async move {
                 let mut buf = Vec::new();
                 let mut chunk = [0u8; 8192];
@@ -310,7 +312,14 @@ async fn stand_in(answer: String) -> (String, tokio::task::JoinHandle<()>) {
                 let body = if head.starts_with("GET /v1/models") {
                     json!({"object": "list", "data": [{"id": "reference", "object": "model"}]})
                 } else {
-                    let text = format!("Here is the program:\n```python\n{answer}```\n");
+                    let request: Value =
+                        serde_json::from_slice(&buf[head_end..]).unwrap_or(Value::Null);
+                    let last = request["messages"]
+                        .as_array()
+                        .and_then(|m| m.last())
+                        .and_then(|m| m["content"].as_str())
+                        .unwrap_or("");
+                    let text = answer(last);
                     json!({
                         "id": "x", "object": "chat.completion", "created": 0, "model": "reference",
                         "choices": [{"index": 0, "finish_reason": "stop",
@@ -331,15 +340,102 @@ async fn stand_in(answer: String) -> (String, tokio::task::JoinHandle<()>) {
     (base, handle)
 }
 
+/// The package's reference solution, `sum.py`, in a Python block.
+fn reference_reply() -> String {
+    let reference = std::fs::read_to_string(sum_package().join("submissions/accepted/sum.py"))
+        .expect("the reference solution");
+    format!("Here is the program:\n```python\n{reference}```\n")
+}
+
+/// A generator for sum written for this test: small inputs, or the largest with `max`.
+const GENERATOR: &str = "Generator:\n```python\nimport random, sys\nrandom.seed(int(sys.argv[1]))\nif len(sys.argv) > 2 and sys.argv[2] == 'max':\n    n = 200000\n    print(n)\n    print(' '.join(['1000000000'] * n))\nelse:\n    n = random.randint(1, 5)\n    print(n)\n    print(' '.join(str(random.randint(-10, 10)) for _ in range(n)))\n```\n";
+
+/// A brute force for sum written for this test: one number at a time.
+const BRUTE: &str = "Brute force:\n```python\nimport sys\nwords = sys.stdin.read().split()\ntotal = 0\nfor i in range(int(words[0])):\n    total = total + int(words[1 + i])\nprint(total)\n```\n";
+
+/// Answers each stage of the full pipeline: words for the restatement and approaches,
+/// this test's generator and brute force when asked for them, and the reference
+/// solution when asked for the program.
+fn full_pipeline_reply(last: &str) -> String {
+    if last.contains("prints one random valid input") {
+        GENERATOR.to_owned()
+    } else if last.contains("brute-force solution") {
+        BRUTE.to_owned()
+    } else if last.contains("Write the complete solution") {
+        reference_reply()
+    } else {
+        "Add the n numbers in one pass with 64-bit integers: O(n).".to_owned()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_full_pipeline_with_a_scripted_stand_in_stress_tests_in_the_sandbox() {
+    let Some(agent) = binary("agent") else { return };
+    if !bubblewrap() {
+        return;
+    }
+    let (base, server) = stand_in(full_pipeline_reply).await;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("run");
+    let done = tokio::task::spawn_blocking({
+        let out = out.clone();
+        move || solve(&agent, &base, "reference", &out, &["--pipeline", "full"])
+    })
+    .await
+    .expect("joins");
+    let stdout = String::from_utf8_lossy(&done.stdout);
+    assert!(stdout.contains("solved: 1"), "{stdout}");
+    let lines = lines(&out, "sum");
+    let steps = steps(&lines);
+    let actions: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            format!(
+                "{}:{}",
+                s["stage"].as_str().unwrap_or(""),
+                s["action"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "restate:ask",
+            "approaches:ask",
+            "code:ask",
+            "tests:generator",
+            "tests:brute",
+            "tests:generate",
+            "check:run",
+            "submit:submit"
+        ]
+    );
+    // The brute force passes both samples, so its answers are trusted.
+    assert_eq!(
+        steps[4]["signals"]["brute_samples"],
+        json!({"passed": 2, "total": 2})
+    );
+    // 20 small inputs and 2 maximum-size ones, all accepted by the package's validator.
+    assert_eq!(
+        steps[5]["signals"]["valid_inputs"],
+        json!({"passed": 22, "total": 22})
+    );
+    let check = &steps[6]["signals"];
+    assert_eq!(check["samples"], json!({"passed": 2, "total": 2}));
+    assert_eq!(check["own_tests"], json!({"passed": 20, "total": 20}));
+    assert_eq!(check["stress"], check["own_tests"]);
+    assert_eq!(check["max_inputs"], json!({"passed": 2, "total": 2}));
+    assert_eq!(steps[7]["signals"]["verdict"], "AC");
+    server.abort();
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_stand_in_answering_with_the_reference_solution_solves_sum() {
     let Some(agent) = binary("agent") else { return };
     if !bubblewrap() {
         return;
     }
-    let reference = std::fs::read_to_string(sum_package().join("submissions/accepted/sum.py"))
-        .expect("the reference solution");
-    let (base, server) = stand_in(reference).await;
+    let (base, server) = stand_in(|_| reference_reply()).await;
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("run");
     let run = |out: PathBuf, base: String, agent: PathBuf| {

@@ -40,6 +40,36 @@ enum Command {
     Solve(Box<SolveArgs>),
     /// Summarise a run folder, or show one problem's trajectory.
     Report(ReportArgs),
+    /// Take part in a live contest on a contest server (CLICS API) as a team.
+    Play(Box<PlayCmd>),
+}
+
+#[derive(Args)]
+struct PlayCmd {
+    /// The contest, the team, the play's time and budget.
+    #[command(flatten)]
+    play: agent::play::PlayArgs,
+    /// The run folder (made when missing; a play started again with it continues).
+    #[arg(long)]
+    out: PathBuf,
+    /// `full`, `short`, or a pipeline file (YAML or JSON).
+    #[arg(long, default_value = "full")]
+    pipeline: String,
+    /// Write in this language (else the pipeline's, else the model's choice).
+    #[arg(long, value_parser = ["cpp", "python3"])]
+    language: Option<String>,
+    /// The seed (sampling and generator seeds derive from it).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The sandbox backend the agent runs its own code in.
+    #[arg(long, value_enum, default_value_t = BackendKind::Docker)]
+    backend: BackendKind,
+    /// The most tokens per reply (overrides the pipeline's).
+    #[arg(long)]
+    max_tokens: Option<u32>,
+    /// Where to reach the model.
+    #[command(flatten)]
+    client: ClientConfig,
 }
 
 #[derive(Args)]
@@ -110,6 +140,9 @@ fn main() {
             .context("cannot start the async runtime")
             .and_then(|rt| rt.block_on(solve(*args))),
         Command::Report(args) => report_cmd(&args),
+        Command::Play(args) => tokio::runtime::Runtime::new()
+            .context("cannot start the async runtime")
+            .and_then(|rt| rt.block_on(play(*args))),
     };
     if let Err(err) = result {
         eprintln!("agent: {err:#}");
@@ -263,6 +296,75 @@ async fn solve(args: SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `agent play`: the model client and the sandbox as for `agent solve`, then
+/// `agent::play::play` until the contest's end, the play's time or its budget.
+async fn play(args: PlayCmd) -> anyhow::Result<()> {
+    let mut pipeline = Pipeline::named(&args.pipeline).context("--pipeline")?;
+    if let Some(lang) = &args.language {
+        pipeline.language = Some(lang.clone());
+    }
+    if let Some(n) = args.max_tokens {
+        pipeline.sampling.max_tokens = n;
+    }
+    let client = OpenAiClient::new(args.client.clone()).context("model client")?;
+    client.check().await.with_context(|| {
+        format!(
+            "the model server {} does not answer its health check (nothing was played)",
+            client.endpoint()
+        )
+    })?;
+    let sandbox = SandboxConfig::discover().context("sandbox")?;
+    let bench = Workbench::new(sandbox, args.backend, None).context("sandbox workbench")?;
+    let runner = WorkbenchRunner::new(Arc::new(bench));
+    let run = format!(
+        "play-{}-{}",
+        args.play.contest,
+        chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
+    );
+    let config = args
+        .play
+        .config(args.out.clone(), pipeline.clone(), args.seed);
+    let manifest = Manifest {
+        format: FORMAT,
+        run,
+        created: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        version: version(),
+        model: ModelInfo {
+            name: client.name().to_owned(),
+            endpoint: client.endpoint(),
+            client: serde_json::to_value(&args.client).context("client settings")?,
+        },
+        seed: args.seed,
+        pipeline,
+        run_budget: config.budget.clone(),
+        backend: args.backend.name().to_owned(),
+        concurrency: 1,
+        problems: Vec::new(),
+    };
+    let summary = agent::play::play(&client, &runner, &config, manifest)
+        .await
+        .with_context(|| {
+            format!(
+                "agent play: contest {} at {}",
+                args.play.contest, args.play.server
+            )
+        })?;
+    println!(
+        "stopped: {}; solved {} of {} ({}); {} submission(s), {} visit(s); run folder {}",
+        serde_json::to_value(&summary.reason)
+            .ok()
+            .and_then(|v| v["kind"].as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        summary.solved().len(),
+        summary.problems.len(),
+        summary.solved().join(", "),
+        summary.submissions,
+        summary.visits,
+        args.out.display()
+    );
+    Ok(())
+}
+
 fn report_cmd(args: &ReportArgs) -> anyhow::Result<()> {
     let run = RunDir::open(&args.run_dir)?;
     match (&args.problem, args.json) {
@@ -318,7 +420,31 @@ mod tests {
                 assert_eq!(args.concurrency, 3);
                 assert_eq!(args.client.model, "m");
             }
-            Command::Report(_) => panic!("solve"),
+            Command::Report(_) | Command::Play(_) => panic!("solve"),
         }
+        let cli = Cli::try_parse_from([
+            "agent",
+            "play",
+            "--server",
+            "http://127.0.0.1:8080",
+            "--contest",
+            "demo",
+            "--team",
+            "secret",
+            "--model-url",
+            "http://x",
+            "--model-name",
+            "m",
+            "--out",
+            "o",
+            "--duration",
+            "60",
+        ])
+        .expect("parses");
+        let Command::Play(args) = cli.command else {
+            panic!("play")
+        };
+        assert_eq!(args.play.duration_seconds, Some(60));
+        assert_eq!(args.play.token, "secret");
     }
 }

@@ -58,8 +58,6 @@ pub struct PlayConfig {
     pub token: String,
     /// The run folder.
     pub out: PathBuf,
-    /// The run's id in the records.
-    pub run: String,
     /// The loop's stages and per-problem settings (its budget caps each visit).
     pub pipeline: Pipeline,
     /// The whole play's budget (model calls, tokens, submissions; wall time too).
@@ -131,15 +129,14 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    /// The play's configuration, with the run folder, run id, pipeline and seed the
-    /// command shares with `agent solve`.
-    pub fn config(&self, out: PathBuf, run: String, pipeline: Pipeline, seed: u64) -> PlayConfig {
+    /// The play's configuration, with the run folder, pipeline and seed the command
+    /// shares with `agent solve`.
+    pub fn config(&self, out: PathBuf, pipeline: Pipeline, seed: u64) -> PlayConfig {
         PlayConfig {
             server: self.server.clone(),
             contest: self.contest.clone(),
             token: self.token.clone(),
             out,
-            run,
             pipeline,
             budget: Budget {
                 model_calls: self.budget_calls,
@@ -595,11 +592,15 @@ pub async fn play(
     model: &dyn ChatModel,
     runner: &dyn Runner,
     config: &PlayConfig,
-    mut manifest: Manifest,
+    manifest: Manifest,
 ) -> Result<PlaySummary, PlayError> {
     let began = Instant::now();
     let play_deadline = config.duration.map(|d| began + d);
     let run_dir = RunDir::create(&config.out)?;
+    // The manifest in force: this one, or on a resume the first one (same model,
+    // pipeline and seed, or the run folder is refused).
+    let manifest = run_dir.start(manifest)?;
+    let run_id = manifest.run.clone();
     let earlier = read_log(&config.out)?;
     let log = PlayLog::open(&config.out)?;
     let client = ContestClient::new(
@@ -610,7 +611,7 @@ pub async fn play(
     )?;
     let contest = client.contest().await?;
     log.write(&PlayEvent::Start {
-        run: config.run.clone(),
+        run: run_id.clone(),
         server: client.api_root().to_owned(),
         contest: contest.id.clone(),
         name: contest.name.clone(),
@@ -697,7 +698,7 @@ pub async fn play(
         tasks.push(task);
     }
 
-    manifest.problems = states
+    let problems = states
         .iter()
         .map(|s| ProblemEntry {
             id: s.id.clone(),
@@ -709,7 +710,10 @@ pub async fn play(
             ),
         })
         .collect();
-    run_dir.start(manifest)?;
+    run_dir.start(Manifest {
+        problems,
+        ..manifest
+    })?;
 
     let visits_before = earlier_visits(&earlier);
     for state in &mut states {
@@ -814,7 +818,7 @@ pub async fn play(
             run_ledger: Some(&ledger),
             seed: config.seed.wrapping_add(u64::from(visits)),
             observer: &observer,
-            run: config.run.clone(),
+            run: run_id.clone(),
             attempt,
         })
         .await;

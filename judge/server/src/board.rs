@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -43,6 +43,8 @@ pub struct Ready {
     pub json: Bytes,
     /// The same JSON, gzipped.
     pub gzip: Bytes,
+    /// The web page's rendering of it, made by the first request that needs it.
+    pub html: OnceLock<String>,
 }
 
 /// A contest's two views (the same `Arc` when the contest has no freeze).
@@ -166,6 +168,7 @@ pub async fn rebuild(state: &AppState, contest: &Arc<Contest>) -> Result<(), Ser
                 etag: format!("\"{}-{name}-{token}\"", contest.spec.id),
                 json: Bytes::from(json),
                 gzip: Bytes::from(gzip),
+                html: OnceLock::new(),
             })
         };
         let full = view(None, "full");

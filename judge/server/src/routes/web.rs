@@ -261,10 +261,19 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
     )
 }
 
+/// The board fragment `viewer` may see, rendered once per built board (kept beside its
+/// JSON).
 async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> String {
-    let Ok(board) = board::scoreboard(state, contest, viewer).await else {
+    let Ok(ready) = board::ready(state, contest, viewer).await else {
         return "<p>cannot compute the scoreboard</p>".into();
     };
+    ready
+        .html
+        .get_or_init(|| render_board(contest, &ready.board))
+        .clone()
+}
+
+fn render_board(contest: &Contest, board: &leaderboard::clics::Scoreboard) -> String {
     let head: String = contest
         .problems
         .iter()

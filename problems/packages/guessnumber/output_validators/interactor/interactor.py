@@ -19,9 +19,11 @@ def main() -> None:
     def reject(message: str) -> None:
         with open(feedback + "judgemessage.txt", "w") as f:
             f.write(message + "\n")
-        # Whatever could not be written to a program that already left is dropped.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-        sys.exit(43)
+        # Leave at once: the program sees the end of its input only as this process ends,
+        # so a judge sees the rejection before any crash it causes (a program that aborts
+        # on the end of its input is WA, not RTE). Nothing is flushed: whatever could not be
+        # written to a program that already left is dropped.
+        os._exit(43)
 
     def say(text: object) -> None:
         try:
@@ -46,6 +48,10 @@ def main() -> None:
         y = int(parts[1])
         if parts[0] == "!":
             if y == secret:
+                # Accepted once the program has ended without printing anything more.
+                trailing = sys.stdin.buffer.read(MAX_LINE + 1)
+                if trailing.strip():
+                    reject(f"output after the answer: {trailing[:40]!r}")
                 sys.exit(42)
             reject(f"answered {y}, the number was {secret}")
         queries += 1

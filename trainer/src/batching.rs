@@ -105,6 +105,16 @@ pub struct BatcherStats {
     pub tokens: u64,
 }
 
+/// A deep copy of every variable of `vs`, detached (to hand new weights to a sampler).
+pub fn snapshot(vs: &nn::VarStore) -> Vec<(String, Tensor)> {
+    tch::no_grad(|| {
+        vs.variables()
+            .into_iter()
+            .map(|(name, t)| (name, t.detach().copy()))
+            .collect()
+    })
+}
+
 /// The continuous batcher.
 #[derive(Debug)]
 pub struct Batcher {
@@ -161,6 +171,16 @@ impl Batcher {
 
     /// Queues a request; its id comes back in its [`Output`].
     pub fn submit(&mut self, request: Request) -> Result<u64> {
+        self.check(&request)?;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.waiting.push_back((id, request));
+        Ok(id)
+    }
+
+    /// Whether [`Batcher::submit`] would take `request` (an empty prompt or one that does
+    /// not fit the context with its tokens to generate is refused).
+    pub fn check(&self, request: &Request) -> Result<()> {
         let context = self.model.config.max_position_embeddings;
         if request.prompt.is_empty() {
             return Err(Error::Config(
@@ -173,27 +193,28 @@ impl Batcher {
                 context,
             });
         }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.waiting.push_back((id, request));
-        Ok(id)
+        Ok(())
     }
 
     /// Stages the variables of `source` (same names and shapes as the batcher's model) as
     /// policy version `version`, applied as [`OnWeights`] says.
     pub fn stage_weights(&mut self, source: &nn::VarStore, version: u64) -> Result<()> {
+        self.stage_tensors(snapshot(source), version)
+    }
+
+    /// [`Batcher::stage_weights`] from named tensors (a [`snapshot`] taken elsewhere).
+    pub fn stage_tensors(&mut self, weights: Vec<(String, Tensor)>, version: u64) -> Result<()> {
         let ours = self.model.vs.variables();
-        let mut copy = Vec::new();
-        for (name, tensor) in source.variables() {
-            let Some(mine) = ours.get(&name) else {
+        for (name, tensor) in &weights {
+            let Some(mine) = ours.get(name) else {
                 return Err(Error::Weight {
-                    name,
+                    name: name.clone(),
                     message: "not a variable of the sampler's model".to_owned(),
                 });
             };
             if mine.size() != tensor.size() {
                 return Err(Error::Weight {
-                    name,
+                    name: name.clone(),
                     message: format!(
                         "shape {:?} staged, {:?} expected",
                         tensor.size(),
@@ -201,9 +222,8 @@ impl Batcher {
                     ),
                 });
             }
-            copy.push((name, tch::no_grad(|| tensor.detach().copy())));
         }
-        self.staged = Some((copy, version));
+        self.staged = Some((weights, version));
         Ok(())
     }
 

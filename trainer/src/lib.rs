@@ -12,6 +12,7 @@ pub mod generate;
 pub mod grpo;
 pub mod model;
 pub mod optim;
+pub mod policy;
 pub mod server;
 pub mod tokenizer;
 

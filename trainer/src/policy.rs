@@ -1,0 +1,324 @@
+//! The local policy: the trainer's model behind the agent's [`ChatModel`] trait, in
+//! process. Every reply carries the prompt's token ids, each sampled token's id and
+//! logprob (under the distribution it was drawn from), and the policy version.
+//!
+//! One worker thread owns a [`Batcher`] (continuous batching) with its own copy of the
+//! weights; `chat` renders the conversation with the model's chat template, sends the
+//! request's `n` completions to the worker and awaits them, so many episodes share the
+//! decoder. [`LocalPolicy::update_weights`] hands the worker a snapshot of new weights,
+//! applied as the batcher's [`OnWeights`] rule says (by default in-flight sequences finish
+//! on the old weights). A reply's `policy_version` is the oldest version among its tokens
+//! (with `Drain`, every token of one completion has the same version).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Instant;
+
+use agent::model::{
+    ChatModel, ChatReply, ChatRequest, Completion, FinishReason, ModelError, Role, Token, Usage,
+};
+use futures_util::future::BoxFuture;
+use tch::{Tensor, nn};
+
+use crate::batching::{Batcher, OnWeights, Output, Request, snapshot};
+use crate::generate::{Finish, Sampling};
+use crate::model::Model;
+use crate::tokenizer::{ChatTokenizer, Message};
+
+enum Job {
+    Generate {
+        requests: Vec<Request>,
+        reply: tokio::sync::oneshot::Sender<Result<Vec<Output>, String>>,
+    },
+    Weights {
+        weights: Vec<(String, Tensor)>,
+        version: u64,
+        reply: mpsc::Sender<Result<(), String>>,
+    },
+}
+
+/// The trainer's policy as a [`ChatModel`].
+pub struct LocalPolicy {
+    name: String,
+    tokenizer: Arc<ChatTokenizer>,
+    jobs: mpsc::Sender<Job>,
+    seeds: std::sync::atomic::AtomicU64,
+}
+
+impl std::fmt::Debug for LocalPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LocalPolicy")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Pending {
+    outputs: Vec<Option<Output>>,
+    left: usize,
+    reply: tokio::sync::oneshot::Sender<Result<Vec<Output>, String>>,
+}
+
+fn worker(mut batcher: Batcher, jobs: &mpsc::Receiver<Job>) {
+    // Batcher id -> (pending job, completion index).
+    let mut owner: HashMap<u64, (u64, usize)> = HashMap::new();
+    let mut pending: HashMap<u64, Pending> = HashMap::new();
+    let mut next_job = 0u64;
+    loop {
+        let job = if batcher.pending() == 0 {
+            match jobs.recv() {
+                Ok(job) => Some(job),
+                Err(_) => return,
+            }
+        } else {
+            match jobs.try_recv() {
+                Ok(job) => Some(job),
+                Err(mpsc::TryRecvError::Empty) => None,
+                Err(mpsc::TryRecvError::Disconnected) => return,
+            }
+        };
+        match job {
+            Some(Job::Generate { requests, reply }) => {
+                let id = next_job;
+                next_job += 1;
+                if let Some(err) = requests.iter().find_map(|r| batcher.check(r).err()) {
+                    let _ = reply.send(Err(err.to_string()));
+                    continue;
+                }
+                let count = requests.len();
+                for (index, request) in requests.into_iter().enumerate() {
+                    let b = batcher
+                        .submit(request)
+                        .expect("invariant: every request was checked");
+                    owner.insert(b, (id, index));
+                }
+                pending.insert(
+                    id,
+                    Pending {
+                        outputs: vec![None; count],
+                        left: count,
+                        reply,
+                    },
+                );
+                continue;
+            }
+            Some(Job::Weights {
+                weights,
+                version,
+                reply,
+            }) => {
+                let _ = reply.send(
+                    batcher
+                        .stage_tensors(weights, version)
+                        .map_err(|e| e.to_string()),
+                );
+                continue;
+            }
+            None => {}
+        }
+        match batcher.step() {
+            Ok(outputs) => {
+                for output in outputs {
+                    let Some((job, index)) = owner.remove(&output.id) else {
+                        continue;
+                    };
+                    if let Some(p) = pending.get_mut(&job) {
+                        p.outputs[index] = Some(output);
+                        p.left -= 1;
+                        if p.left == 0
+                            && let Some(p) = pending.remove(&job)
+                        {
+                            let _ = p.reply.send(Ok(p.outputs.into_iter().flatten().collect()));
+                        }
+                    }
+                }
+            }
+            Err(err) => {
+                for (_, p) in pending.drain() {
+                    let _ = p.reply.send(Err(err.to_string()));
+                }
+                owner.clear();
+            }
+        }
+    }
+}
+
+impl LocalPolicy {
+    /// A policy named `name` decoding with `model` (the sampler's copy of the weights) at
+    /// policy version `version`, at most `max_batch` sequences at a time.
+    pub fn new(
+        name: impl Into<String>,
+        model: Model,
+        tokenizer: ChatTokenizer,
+        max_batch: usize,
+        on_weights: OnWeights,
+        version: u64,
+    ) -> LocalPolicy {
+        let (tx, rx) = mpsc::channel();
+        let batcher = Batcher::new(model, max_batch, on_weights, version);
+        std::thread::spawn(move || worker(batcher, &rx));
+        LocalPolicy {
+            name: name.into(),
+            tokenizer: Arc::new(tokenizer),
+            jobs: tx,
+            seeds: std::sync::atomic::AtomicU64::new(0x5EED),
+        }
+    }
+
+    /// Hands new weights (the trainer's `VarStore`) to the sampler as `version`.
+    pub fn update_weights(&self, vs: &nn::VarStore, version: u64) -> Result<(), ModelError> {
+        let (tx, rx) = mpsc::channel();
+        self.jobs
+            .send(Job::Weights {
+                weights: snapshot(vs),
+                version,
+                reply: tx,
+            })
+            .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?;
+        rx.recv()
+            .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?
+            .map_err(ModelError::Local)
+    }
+
+    fn requests(&self, request: &ChatRequest) -> Result<(Vec<i64>, Vec<Request>), ModelError> {
+        let local = |e: crate::Error| ModelError::Local(e.to_string());
+        let messages: Vec<Message> = request
+            .messages
+            .iter()
+            .map(|m| Message {
+                role: match m.role {
+                    Role::System => "system",
+                    Role::User => "user",
+                    Role::Assistant => "assistant",
+                }
+                .to_owned(),
+                content: m.content.clone(),
+            })
+            .collect();
+        let text = self
+            .tokenizer
+            .apply_chat_template(&messages, true)
+            .map_err(local)?;
+        let prompt = self.tokenizer.encode(&text).map_err(local)?;
+        let s = &request.sampling;
+        let mut stop: Vec<Vec<i64>> = self.tokenizer.eos_ids.iter().map(|id| vec![*id]).collect();
+        for text in &s.stop {
+            stop.push(self.tokenizer.encode(text).map_err(local)?);
+        }
+        let n = s.n.max(1) as u64;
+        let base = match s.seed {
+            Some(seed) => seed,
+            None => self
+                .seeds
+                .fetch_add(n, std::sync::atomic::Ordering::Relaxed),
+        };
+        let requests = (0..n)
+            .map(|i| Request {
+                prompt: prompt.clone(),
+                sampling: Sampling {
+                    temperature: f64::from(s.temperature),
+                    top_p: f64::from(s.top_p),
+                    top_k: 0,
+                    max_tokens: s.max_tokens as usize,
+                    stop: stop.clone(),
+                    seed: base.wrapping_add(i),
+                    pad_id: self.tokenizer.eos_ids.first().copied().unwrap_or(0),
+                },
+            })
+            .collect();
+        Ok((prompt, requests))
+    }
+
+    fn completion(&self, output: &Output, stop_texts: &[String]) -> Completion {
+        let eos = &self.tokenizer.eos_ids;
+        let visible: &[i64] = match output.tokens.last() {
+            Some(last) if output.finish == Finish::Stop && eos.contains(last) => {
+                &output.tokens[..output.tokens.len() - 1]
+            }
+            _ => &output.tokens,
+        };
+        let mut text = self.tokenizer.decode(visible).unwrap_or_default();
+        if output.finish == Finish::Stop
+            && let Some(cut) = stop_texts
+                .iter()
+                .filter(|s| !s.is_empty())
+                .filter_map(|s| text.find(s.as_str()))
+                .min()
+        {
+            text.truncate(cut);
+        }
+        Completion {
+            text,
+            finish_reason: match output.finish {
+                Finish::Stop => FinishReason::Stop,
+                Finish::Length => FinishReason::Length,
+            },
+            tokens: Some(
+                output
+                    .tokens
+                    .iter()
+                    .zip(&output.logprobs)
+                    .map(|(id, lp)| Token {
+                        id: Some(*id as u32),
+                        text: self.tokenizer.decode(&[*id]).unwrap_or_default(),
+                        logprob: *lp as f32,
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
+impl ChatModel for LocalPolicy {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn endpoint(&self) -> String {
+        "local".to_owned()
+    }
+
+    fn chat<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+    ) -> BoxFuture<'a, Result<ChatReply, ModelError>> {
+        Box::pin(async move {
+            let started = Instant::now();
+            let (prompt, requests) = self.requests(request)?;
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            self.jobs
+                .send(Job::Generate {
+                    requests,
+                    reply: tx,
+                })
+                .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?;
+            let outputs = rx
+                .await
+                .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?
+                .map_err(ModelError::Local)?;
+            let version = outputs
+                .iter()
+                .flat_map(|o| o.versions.iter())
+                .min()
+                .copied();
+            let completion_tokens = outputs.iter().map(|o| o.tokens.len() as u64).sum();
+            Ok(ChatReply {
+                completions: outputs
+                    .iter()
+                    .map(|o| self.completion(o, &request.sampling.stop))
+                    .collect(),
+                usage: Usage {
+                    prompt_tokens: prompt.len() as u64,
+                    completion_tokens,
+                    counted_locally: false,
+                },
+                model: self.name.clone(),
+                prompt_token_ids: Some(prompt.iter().map(|t| *t as u32).collect()),
+                policy_version: version,
+                latency: started.elapsed(),
+                retries: 0,
+            })
+        })
+    }
+}

@@ -362,7 +362,15 @@ async fn play(args: PlayCmd) -> anyhow::Result<()> {
         summary.visits,
         args.out.display()
     );
-    Ok(())
+    use agent::play::StopReason;
+    match &summary.reason {
+        StopReason::ModelFailed { error }
+        | StopReason::RunnerFailed { error }
+        | StopReason::RecordFailed { error }
+        | StopReason::ContestServer { error }
+        | StopReason::Refused { error } => bail!("the play stopped early: {error}"),
+        _ => Ok(()),
+    }
 }
 
 fn report_cmd(args: &ReportArgs) -> anyhow::Result<()> {

@@ -188,6 +188,18 @@ pub enum StopReason {
         /// The error.
         error: String,
     },
+    /// The play could not begin or go on (the contest server unreachable, the token
+    /// refused, the contest over or not starting in time, a language not allowed).
+    Refused {
+        /// The error.
+        error: String,
+    },
+    /// The contest server failed mid-play (unreachable, refusing): what was recorded
+    /// stays, and a play started again continues from the server's record.
+    ContestServer {
+        /// The error.
+        error: String,
+    },
     /// A record could not be written.
     RecordFailed {
         /// The error.
@@ -603,6 +615,55 @@ pub async fn play(
     let run_id = manifest.run.clone();
     let earlier = read_log(&config.out)?;
     let log = PlayLog::open(&config.out)?;
+    let ctx = Ctx {
+        model,
+        runner,
+        config,
+        log: &log,
+        run_dir: &run_dir,
+        run_id,
+        earlier,
+        play_deadline,
+    };
+    let result = play_in(&ctx, manifest).await;
+    if let Err(err) = &result
+        && !matches!(err, PlayError::Record { .. })
+    {
+        // Why the play could not go on is recorded too (the error is returned as well).
+        log.write(&PlayEvent::Stop {
+            reason: StopReason::Refused {
+                error: err.to_string(),
+            },
+            solved: Vec::new(),
+            submissions: 0,
+        })?;
+    }
+    result
+}
+
+/// What the play's steps share.
+struct Ctx<'a> {
+    model: &'a dyn ChatModel,
+    runner: &'a dyn Runner,
+    config: &'a PlayConfig,
+    log: &'a PlayLog,
+    run_dir: &'a RunDir,
+    run_id: String,
+    earlier: Vec<PlayEvent>,
+    play_deadline: Option<Instant>,
+}
+
+async fn play_in(ctx: &Ctx<'_>, manifest: Manifest) -> Result<PlaySummary, PlayError> {
+    let Ctx {
+        model,
+        runner,
+        config,
+        log,
+        run_dir,
+        ref run_id,
+        ref earlier,
+        play_deadline,
+    } = *ctx;
     let client = ContestClient::new(
         &config.server,
         &config.contest,
@@ -715,7 +776,7 @@ pub async fn play(
         ..manifest
     })?;
 
-    let visits_before = earlier_visits(&earlier);
+    let visits_before = earlier_visits(earlier);
     for state in &mut states {
         state.visits = visits_before.get(&state.id).copied().unwrap_or(0);
     }
@@ -734,7 +795,7 @@ pub async fn play(
     let reason = loop {
         // Pending submissions (a play killed while one was judged) first.
         if states.iter().any(|s| s.pending > 0) {
-            wait_pending(
+            let waited = wait_pending(
                 &client,
                 config,
                 &mut states,
@@ -742,10 +803,23 @@ pub async fn play(
                 &mut team_id,
                 &schedule,
             )
-            .await?;
+            .await;
+            if let Err(err) = waited {
+                break StopReason::ContestServer {
+                    error: err.to_string(),
+                };
+            }
         }
         let now = unix_ms();
-        if now >= schedule.end_ms || client.state().await?.ended.is_some() {
+        let ended = match client.state().await {
+            Ok(state) => state.ended.is_some(),
+            Err(err) => {
+                break StopReason::ContestServer {
+                    error: err.to_string(),
+                };
+            }
+        };
+        if now >= schedule.end_ms || ended {
             break StopReason::ContestEnded;
         }
         if states.iter().all(|s| s.solved) {
@@ -805,7 +879,7 @@ pub async fn play(
         let submitter = ServerSubmitter {
             client: &client,
             types: &types,
-            log: &log,
+            log,
             poll: config.poll,
             patience: config.judgement_patience,
         };
@@ -826,7 +900,11 @@ pub async fn play(
         log.write(&PlayEvent::VisitEnd {
             outcome: Box::new(outcome.clone()),
         })?;
-        refresh(&client, &mut states, &types, &mut team_id).await?;
+        if let Err(err) = refresh(&client, &mut states, &types, &mut team_id).await {
+            break StopReason::ContestServer {
+                error: err.to_string(),
+            };
+        }
         if !states[index].solved {
             states[index].visits += 1;
         }

@@ -694,3 +694,144 @@ fn a_reference_stand_in_solves_both_and_a_killed_play_resumes_without_resubmitti
     assert_eq!(board["rows"][0]["team_id"], "agent");
     assert_eq!(board["rows"][0]["score"]["num_solved"], 2, "{board}");
 }
+
+/// POST a contest (admin), `start_minutes` from now, `minutes` long, with `sum` and the
+/// agent's team.
+fn post_contest(base: &str, id: &str, start_minutes: i64, minutes: u32) {
+    let start = chrono::Utc::now() + chrono::Duration::minutes(start_minutes);
+    let body = json!({
+        "id": id,
+        "name": id,
+        "start_time": start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "duration": minutes,
+        "problems": [{"id": "sum", "label": "A", "package": packages().join("sum")}],
+        "teams": [{"id": "agent", "name": "The Agent", "token": TEAM}],
+    });
+    let out = Command::new("curl")
+        .args(["-sS", "-w", "\n%{http_code}", "-X", "POST"])
+        .args(["-H", &format!("Authorization: Bearer {ADMIN}")])
+        .args(["-H", "content-type: application/json", "--data-binary"])
+        .arg(body.to_string())
+        .arg(format!("{base}/api/contests"))
+        .output()
+        .expect("curl runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.ends_with("201"), "POST contest {id}: {text}");
+}
+
+#[test]
+fn a_play_that_cannot_begin_says_why_and_records_it() {
+    if !bubblewrap_here() {
+        return;
+    }
+    let Some(bin) = binaries() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path(), 10);
+    let (_judge, base) = judge_serve(&bin, &contest, &dir.path().join("contest.db"));
+    post_contest(&base, "over", -120, 60);
+    post_contest(&base, "later", 60, 60);
+    let stand_in = StandIn::start();
+    let cases: [(&str, &str, &str, &str, &str); 6] = [
+        // (case, server, contest, team, model) and what stderr must say
+        (
+            "token",
+            &base,
+            "arena",
+            "not-a-team-token",
+            "the contest server refused the team token (HTTP 401",
+        ),
+        (
+            "unreachable",
+            "http://127.0.0.1:1",
+            "arena",
+            TEAM,
+            "contest server unreachable at http://127.0.0.1:1/api/contests/arena",
+        ),
+        (
+            "unknown",
+            &base,
+            "nope",
+            TEAM,
+            "the contest server has no contest `nope`",
+        ),
+        (
+            "over",
+            &base,
+            "over",
+            TEAM,
+            "contest `over` is over (it ended at ",
+        ),
+        (
+            "later",
+            &base,
+            "later",
+            TEAM,
+            "contest `later` has not started (it starts at ",
+        ),
+        (
+            "model",
+            &base,
+            "arena",
+            TEAM,
+            "does not answer its health check",
+        ),
+    ];
+    for (case, server, contest_id, team, says) in cases {
+        let out = dir.path().join(case);
+        let model_url = if case == "model" {
+            "http://127.0.0.1:1"
+        } else {
+            stand_in.base.as_str()
+        };
+        let result = Command::new(bin.join("agent"))
+            .args([
+                "play",
+                "--server",
+                server,
+                "--contest",
+                contest_id,
+                "--team",
+                team,
+            ])
+            .args([
+                "--model-url",
+                model_url,
+                "--model-name",
+                "reference-stand-in",
+            ])
+            .args([
+                "--max-attempts",
+                "1",
+                "--backend",
+                "bwrap",
+                "--duration",
+                "5",
+                "--out",
+            ])
+            .arg(&out)
+            .output()
+            .expect("agent play runs");
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{case}: {stderr}");
+        assert!(stderr.contains(says), "{case}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{case}: {stderr}");
+        if case == "model" {
+            continue; // refused before the play began: nothing to record
+        }
+        let events = play_log(&out);
+        let Some(PlayEvent::Stop {
+            reason: StopReason::Refused { error },
+            ..
+        }) = events.last()
+        else {
+            panic!("{case}: the refusal is recorded: {events:?}");
+        };
+        assert!(error.contains(says), "{case}: {error}");
+    }
+    assert!(
+        server_submissions(&base).is_empty(),
+        "nothing was submitted"
+    );
+}

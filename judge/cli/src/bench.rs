@@ -177,14 +177,23 @@ pub(crate) async fn run(
     let mut bare_samples = Vec::with_capacity(rounds);
     let mut many_samples = vec![Vec::with_capacity(rounds); backends.len()];
     let mut one_samples = vec![Vec::with_capacity(rounds); backends.len()];
-    for _ in 0..rounds {
+    for round in 0..rounds {
         bare_samples.push(bare_once()?);
         for (idx, backend) in backends.iter().enumerate() {
+            // The workbench goes first in every other round, so that neither side always
+            // follows the other.
+            let (bench, program) = &benches[idx];
+            let workbench_first = round % 2 == 1;
+            let mut times = None;
+            if workbench_first {
+                times = Some(time_workbench(bench, program, &many_problem, &inputs, &cases).await?);
+            }
             many_samples[idx].push(time_backend(*backend, &config, &many, &source, &cache).await?);
             one_samples[idx].push(time_backend(*backend, &config, &one, &source, &cache).await?);
-            let (bench, program) = &benches[idx];
-            let (run_ms, cases_ms) =
-                time_workbench(bench, program, &many_problem, &inputs, &cases).await?;
+            let (run_ms, cases_ms) = match times {
+                Some(times) => times,
+                None => time_workbench(bench, program, &many_problem, &inputs, &cases).await?,
+            };
             run_samples[idx].push(run_ms);
             case_samples[idx].push(cases_ms);
         }

@@ -11,7 +11,7 @@
 //!   ([`runner::Submitter`]).
 //! - [`pipeline`]: the stages ([`pipeline::Stage`]), presets and files
 //!   ([`pipeline::Pipeline`]), budgets ([`pipeline::Budget`]); [`budget`] counts spending.
-//! - [`batch`]: several problems in one run folder (what `agent solve` runs).
+//! - [`series`]: several problems in one run folder (what `agent solve` runs).
 //! - [`trajectory`]: run folders: the manifest, one JSON line per step, resuming.
 //! - [`report`]: a run folder summarised, a trajectory made readable.
 //! - [`task`]: the problem as text and samples ([`task::Task`]).
@@ -20,7 +20,6 @@
 //! - [`extract`]: code out of a reply; [`prompt`]: the prompts.
 //! - [`error`]: [`Error`], what stops the agent itself.
 
-pub mod batch;
 pub mod budget;
 pub mod client;
 mod error;
@@ -33,6 +32,7 @@ pub mod play;
 pub mod prompt;
 pub mod report;
 pub mod runner;
+pub mod series;
 pub mod solve;
 pub mod step;
 pub mod task;

@@ -10,13 +10,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use agent::batch::{self, Batch, Done, Item, Progressbar};
 use agent::budget::RunLedger;
 use agent::client::{ClientConfig, OpenAiClient};
 use agent::local::{LocalJudge, WorkbenchRunner};
 use agent::model::ChatModel;
 use agent::pipeline::{Budget, Pipeline};
 use agent::report;
+use agent::series::{self, Batch, Done, Item, Progressbar};
 use agent::trajectory::{FORMAT, Manifest, ModelInfo, ProblemEntry, RunDir};
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
@@ -284,7 +284,7 @@ async fn solve(args: SolveArgs) -> anyhow::Result<()> {
         concurrency: args.concurrency,
         watcher: Some(&progress),
     };
-    let done = batch::run_all(&batch, &items).await?;
+    let done = series::run_all(&batch, &items).await?;
     let ran = done.iter().filter(|d| matches!(d, Done::Ran(_))).count();
     println!(
         "{ran} problem(s) run, {} skipped as finished; run folder {}",

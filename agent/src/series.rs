@@ -1,4 +1,4 @@
-//! Several problems in one run folder: each problem's episode with its trajectory
+//! A series of problems in one run folder: each problem's episode with its trajectory
 //! writer, finished problems skipped (resuming), unloadable packages recorded as such,
 //! `concurrency` episodes at a time drawing on one run budget. `agent solve` is this
 //! plus argument parsing.

@@ -14,8 +14,9 @@
 //!   `type: scoring`: a scoring package gets these rules here, and its verdicts and
 //!   scores are checked by the judge's own `verify` (judge-cli's `tests/cli.rs`).
 //!
-//! Skipped, with the reason: the statement checks that need LaTeX (problemtools' PDF
-//! rendering is not run: `-p` leaves out `statement`; BAPCtools reads only LaTeX
+//! Skipped, with the reason: the statement checks that need LaTeX (problemtools renders
+//! the statement to PDF with pdflatex and to HTML with plasTeX, which finds its files
+//! through a TeX installation: `-p` leaves out `statement`; BAPCtools reads only LaTeX
 //! statements, so its "no `statement/problem.en.tex`" error is expected on the Markdown
 //! statements that 2025-09 allows); BAPCtools' warning on every keyword it knows ("found
 //! keyword X. Did you mean X?", a tool bug) and on the lack of `answer_validators/` (a

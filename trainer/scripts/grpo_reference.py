@@ -16,6 +16,12 @@ case NAME.advantages.
 runs torch.optim.AdamW with clip_grad_norm_ and the warm-up schedule on the gradients
 INPUTS holds (w, b, gw [steps, ...], gb [steps, ...]) and writes the final w, b, the
 learning rates and the gradient norms.
+
+    grpo_reference.py credit GROUPS.json OUT.safetensors
+
+computes Agentic GRPO's provisional and final advantages of each group ({levels (ragged,
+per episode), verdicts, horizon, scale, eps}) as gI.provisional and gI.final [G, horizon]
+(0 on turns an episode did not play).
 """
 
 import json
@@ -144,9 +150,46 @@ def adamw(inputs, config_path, out_path):
                "norms": torch.tensor(norms, dtype=torch.float64)}, out_path)
 
 
+def credit(case_path, out_path):
+    """Agentic GRPO's credit from the objective in credit.rs's documentation: levels carried
+    to the horizon after an episode stops, a leave-one-out term per turn (scaled by that
+    turn's sample std + eps, or not), the verdict's term, provisional = the turn's term,
+    final = the sum of the terms of this and every later turn plus the verdict's."""
+    with open(case_path) as f:
+        groups = json.load(f)
+    out = {}
+    for gi, g in enumerate(groups):
+        levels, verdicts, horizon = g["levels"], g["verdicts"], g["horizon"]
+        n = len(levels)
+        carried = torch.zeros(n, horizon, dtype=torch.float64)
+        for i, ls in enumerate(levels):
+            for t in range(horizon):
+                carried[i, t] = ls[min(t, len(ls) - 1)] if ls else 0.0
+
+        def terms(values):
+            loo = (values.sum() - values) / (n - 1)
+            diff = values - loo
+            if g["scale"] == "group_std":
+                diff = diff / (values.std(unbiased=True) + g["eps"])
+            return diff
+
+        per_turn = torch.stack([terms(carried[:, t]) for t in range(horizon)], dim=1)
+        verdict = terms(torch.tensor(verdicts, dtype=torch.float64))
+        suffix = per_turn.flip(1).cumsum(1).flip(1) + verdict.unsqueeze(1)
+        mask = torch.zeros(n, horizon, dtype=torch.float64)
+        for i, ls in enumerate(levels):
+            mask[i, : len(ls)] = 1.0
+        out[f"g{gi}.provisional"] = (per_turn * mask).contiguous()
+        out[f"g{gi}.final"] = (suffix * mask).contiguous()
+    save_file(out, out_path)
+
+
 def main():
     if sys.argv[1] == "adamw":
         adamw(*sys.argv[2:5])
+        return
+    if sys.argv[1] == "credit":
+        credit(*sys.argv[2:4])
         return
     inputs, cases_path, out_path = sys.argv[1:4]
     t = load_file(inputs)

@@ -369,3 +369,100 @@ fn adamw_with_clipping_and_schedule_matches_torch_optim_adamw() {
         "AdamW differs from torch.optim.AdamW by {worst:.3e} (float32 parameters)"
     );
 }
+
+#[test]
+fn agentic_credit_matches_pytorch() {
+    use trainer::grpo::credit::{self, CreditConfig, GroupCredit};
+    let Some(python) = ci::require::env_path("ARENA_PYTHON") else {
+        return;
+    };
+    // Ragged groups: episodes stopping at different turns, flat turns, both scalings.
+    let groups = [
+        (
+            vec![
+                vec![0.1, 0.3, 0.5],
+                vec![0.1],
+                vec![0.0, 0.3],
+                vec![0.2, 0.2, 0.9],
+            ],
+            vec![1.0, 0.0, 1.0, 0.0],
+            4usize,
+            credit::Scale::None,
+        ),
+        (
+            vec![
+                vec![0.3, 0.3],
+                vec![0.3],
+                vec![0.0, 0.5, 0.5, 0.7],
+                vec![0.25],
+            ],
+            vec![0.5, 0.0, 1.0, 0.25],
+            4,
+            credit::Scale::GroupStd,
+        ),
+        (
+            vec![vec![0.0], vec![0.0], vec![0.0]],
+            vec![1.0, 0.0, 0.0],
+            2,
+            credit::Scale::GroupStd,
+        ),
+    ];
+    let eps = 1e-4;
+    let spec: Vec<serde_json::Value> = groups
+        .iter()
+        .map(|(levels, verdicts, horizon, scale)| {
+            json!({"levels": levels, "verdicts": verdicts, "horizon": horizon,
+                   "scale": scale, "eps": eps})
+        })
+        .collect();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec_path = dir.path().join("credit.json");
+    std::fs::write(&spec_path, serde_json::to_string(&spec).expect("json")).expect("write");
+    let out_path = dir.path().join("credit.safetensors");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/grpo_reference.py");
+    let status = Command::new(python)
+        .arg(&script)
+        .arg("credit")
+        .arg(&spec_path)
+        .arg(&out_path)
+        .status()
+        .expect("python runs");
+    assert!(status.success(), "scripts/grpo_reference.py credit failed");
+    let want: HashMap<String, Tensor> = Tensor::read_safetensors(&out_path)
+        .expect("reference output")
+        .into_iter()
+        .collect();
+    let mut worst: f64 = 0.0;
+    for (g, (levels, verdicts, horizon, scale)) in groups.iter().enumerate() {
+        let mut c = GroupCredit::new(
+            levels.len(),
+            CreditConfig {
+                horizon: *horizon,
+                scale: *scale,
+                eps,
+                staleness_cap: 100,
+            },
+        )
+        .expect("group");
+        for (i, ls) in levels.iter().enumerate() {
+            for l in ls {
+                c.record_turn(i, *l, 0).expect("turn");
+            }
+            c.record_verdict(i, verdicts[i]).expect("verdict");
+        }
+        let finals = c.final_advantages().expect("complete");
+        for (i, f) in finals.iter().enumerate() {
+            for (t, v) in f.iter().enumerate() {
+                let p = c.provisional(t).expect("ready")[i].expect("played");
+                let wf = want[&format!("g{g}.final")].double_value(&[i as i64, t as i64]);
+                let wp = want[&format!("g{g}.provisional")].double_value(&[i as i64, t as i64]);
+                worst = worst.max((v - wf).abs()).max((p - wp).abs());
+            }
+        }
+    }
+    eprintln!("Agentic GRPO credit against PyTorch: max abs difference {worst:.3e}");
+    assert!(
+        worst < 1e-9,
+        "Agentic GRPO credit differs from PyTorch by {worst:.3e}"
+    );
+}

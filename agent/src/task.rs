@@ -226,13 +226,21 @@ fn inline(line: &str) -> String {
             s.replace_range(at..end, &group);
         }
     }
-    s = s.replace("\\\\", "").replace("\\%", "%").replace("~", " ");
-    for (from, to) in [("``", "\""), ("''", "\""), ("\\ldots", "...")] {
-        if !s.contains('$') {
-            s = s.replace(from, to);
-        }
-    }
-    s
+    s = s.replace("\\\\", "").replace("\\%", "%");
+    // Outside math (the even segments between `$`s): quotes, ties and dots in words.
+    s.split('$')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                return part.to_owned();
+            }
+            part.replace("``", "\"")
+                .replace("''", "\"")
+                .replace('~', " ")
+                .replace("\\ldots", "...")
+        })
+        .collect::<Vec<_>>()
+        .join("$")
 }
 
 #[cfg(test)]
@@ -259,6 +267,32 @@ Print the distance.
             text,
             "# Closest Approach\nTwo ships sail straight lines; find their closest approach.\n- the first ship, $1 \\le n \\le 10^5$\n## Input\nThe input has one line: 100% of it.\n\n## Output\nPrint the distance.\n"
         );
+    }
+
+    #[test]
+    fn a_legacy_package_gives_its_latex_as_text() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/rangesum");
+        let task = Task::from_package(&dir).expect("loads");
+        assert_eq!(task.statement_format, "latex");
+        assert!(
+            task.statement.starts_with("# Range Sums\n"),
+            "{}",
+            task.statement
+        );
+        assert!(
+            task.statement.contains("\n## Input\n"),
+            "{}",
+            task.statement
+        );
+        assert!(
+            task.statement.contains(
+                "questions of the form \"how many items are on shelves $l$ to $r$, inclusive?\"."
+            ),
+            "{}",
+            task.statement
+        );
+        assert!(!task.statement.contains("\\section"), "{}", task.statement);
+        assert!(!task.samples.is_empty(), "samples come from data/sample");
     }
 
     #[test]

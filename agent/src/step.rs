@@ -244,7 +244,8 @@ pub struct Outcome {
     pub submissions: u64,
     /// Tokens spent.
     pub usage: Usage,
-    /// Where the time went, summed over the steps.
+    /// Where the time went: model and judge time summed over the steps, the agent's own
+    /// time the rest of the episode's wall time (recording included).
     pub timing: Timing,
     /// Wall time of the episode in milliseconds.
     pub wall_ms: f64,

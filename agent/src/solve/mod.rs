@@ -96,7 +96,13 @@ pub async fn solve(episode: Episode<'_>) -> Outcome {
         model_calls: state.ledger.model_calls,
         submissions: state.ledger.submissions,
         usage: state.usage,
-        timing: state.timing,
+        // The agent's own time is the rest of the episode's wall time: its work between
+        // and around the steps, recording included.
+        timing: Timing {
+            agent_ms: (ms(started.elapsed()) - state.timing.model_ms - state.timing.judge_ms)
+                .max(0.0),
+            ..state.timing
+        },
         wall_ms: ms(started.elapsed()),
         program: state.candidate.clone(),
     };

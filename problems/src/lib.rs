@@ -14,6 +14,8 @@
 //!   `@EXPECTED_SCORE@` marker.
 //! - [`verdict`]: [`Verdict`], its precedence, its CLICS name and the Kattis
 //!   `submissions/<folder>/` mapping.
+//! - [`easy`]: the easy problem set (`problems/easy/`, written by the `make-easy` binary)
+//!   and its training/held-out split ([`easy::split`]).
 //! - `error`: [`Error`], for what stops a package from loading at all.
 //!
 //! # Design decisions
@@ -30,6 +32,7 @@
 #![deny(missing_docs)]
 
 pub mod default_validator;
+pub mod easy;
 mod error;
 pub mod expectation;
 pub mod package;

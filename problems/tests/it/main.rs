@@ -4,5 +4,6 @@
 
 mod broken;
 mod bundled;
+mod easy;
 mod fuzz;
 mod modes;

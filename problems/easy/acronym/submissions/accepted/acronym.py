@@ -1,0 +1,1 @@
+print("".join(w[0].upper() for w in input().split()))

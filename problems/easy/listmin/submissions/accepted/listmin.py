@@ -1,0 +1,2 @@
+n = int(input())
+print(min(map(int, input().split())))

@@ -1,0 +1,2 @@
+s = input().strip()
+print("".join(c for c in s if c not in "aeiou"))

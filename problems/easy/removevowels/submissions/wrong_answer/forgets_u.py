@@ -1,0 +1,3 @@
+# Forgets the vowel u.
+s = input().strip()
+print("".join(c for c in s if c not in "aeio"))

@@ -1,0 +1,272 @@
+//! `make-easy`: writes the easy problem set (`problems/easy/<name>/`) from its problem
+//! families, deterministically: the same source gives the same bytes.
+//!
+//! ```text
+//! cargo run -p problems --bin make-easy            # writes problems/easy/
+//! cargo run -p problems --bin make-easy -- DIR     # writes DIR/ (the regeneration test)
+//! ```
+//!
+//! Every package is 2025-09: `problem.yaml` (name, a uuid from the name's SHA-256, a 1 s
+//! time limit), `statement/problem.en.md` (no title, no samples), two samples, secret
+//! tests from a seeded generator (the seed is the name's FNV-1a hash: edge cases first,
+//! then small, large and maximum-size random cases), answers computed here by the
+//! family's own solver, a strict input validator (`input_validators/validate.py`, one
+//! template read from a per-problem line spec), accepted submissions in C++ and Python,
+//! and wrong submissions that a plausible mistake produces. The package folders are
+//! removed and written again; `split.yaml`, `README.md` and other files of the easy folder
+//! are left alone.
+
+mod families;
+mod rng;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use sha2::{Digest, Sha256};
+
+use families::{Easy, Line};
+use rng::Rng;
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let out = match args.as_slice() {
+        [] => Path::new(env!("CARGO_MANIFEST_DIR")).join("easy"),
+        [dir] if !dir.starts_with('-') => PathBuf::from(dir),
+        _ => bail!("usage: make-easy [OUTPUT_DIR] (default: problems/easy)"),
+    };
+    let problems = families::all();
+    let mut names = std::collections::BTreeSet::new();
+    for problem in &problems {
+        if !names.insert(problem.name) {
+            bail!("two problems are named {}", problem.name);
+        }
+        write_package(&out, problem)
+            .with_context(|| format!("writing the package {}", problem.name))?;
+    }
+    println!("wrote {} packages under {}", problems.len(), out.display());
+    Ok(())
+}
+
+/// The FNV-1a hash of a name: the seed of its test generator.
+fn seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A stable uuid (version 4 layout) from the name's SHA-256.
+fn uuid(name: &str) -> String {
+    let digest = Sha256::digest(format!("arena easy problem {name}").as_bytes());
+    let mut bytes: [u8; 16] = digest[..16].try_into().expect("16 bytes");
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex = hex::encode(bytes);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+fn write_package(root: &Path, p: &Easy) -> Result<()> {
+    let dir = root.join(p.name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
+    }
+    write(
+        &dir.join("problem.yaml"),
+        &format!(
+            "problem_format_version: 2025-09\nname:\n  en: {}\nuuid: {}\ncredits: Arena problem setters\nlicense: cc by-sa\nrights_owner: Arena project\nkeywords: [easy, {}]\nlimits:\n  time_limit: 1\n  memory: 256\n",
+            p.title,
+            uuid(p.name),
+            p.family.name()
+        ),
+    )?;
+    write(&dir.join("statement/problem.en.md"), p.statement)?;
+    write(
+        &dir.join("input_validators/validate.py"),
+        &validator(p.name, &p.lines),
+    )?;
+    if p.case_sensitive {
+        for group in ["sample", "secret"] {
+            write(
+                &dir.join(format!("data/{group}/test_group.yaml")),
+                "output_validator_args: [case_sensitive]\n",
+            )?;
+        }
+    }
+    for (i, input) in p.samples.iter().enumerate() {
+        let base = dir.join(format!("data/sample/{}", i + 1));
+        write(&base.with_extension("in"), input)?;
+        write(&base.with_extension("ans"), &(p.solve)(input))?;
+    }
+    let mut rng = Rng::new(seed(p.name));
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for (i, edge) in p.edges.iter().enumerate() {
+        cases.push((format!("{:02}-edge", i + 1), (*edge).to_owned()));
+    }
+    for (label, size, count) in [
+        ("small", families::Size::Small, 3),
+        ("large", families::Size::Large, 2),
+        ("max", families::Size::Max, 1),
+    ] {
+        for _ in 0..count {
+            let input = (p.random)(&mut rng, size);
+            cases.push((format!("{:02}-{label}", cases.len() + 1), input));
+        }
+    }
+    for (name, input) in &cases {
+        let base = dir.join(format!("data/secret/{name}"));
+        write(&base.with_extension("in"), input)?;
+        write(&base.with_extension("ans"), &(p.solve)(input))?;
+    }
+    write(
+        &dir.join(format!("submissions/accepted/{}.cpp", p.name)),
+        p.cpp,
+    )?;
+    write(
+        &dir.join(format!("submissions/accepted/{}.py", p.name)),
+        p.py,
+    )?;
+    for (folder, file, source) in &p.wrong {
+        write(&dir.join(format!("submissions/{folder}/{file}")), source)?;
+    }
+    Ok(())
+}
+
+/// The input validator: one template, the problem's lines as data.
+fn validator(name: &str, lines: &[Line]) -> String {
+    let mut spec = String::new();
+    for line in lines {
+        match line {
+            Line::Ints(bounds) => {
+                let bounds: Vec<String> = bounds
+                    .iter()
+                    .map(|(lo, hi)| format!("({lo}, {hi})"))
+                    .collect();
+                let _ = writeln!(spec, "    (\"ints\", [{}]),", bounds.join(", "));
+            }
+            Line::List(lo, hi) => {
+                let _ = writeln!(spec, "    (\"list\", {lo}, {hi}),");
+            }
+            Line::Text(pattern, min, max) => {
+                let _ = writeln!(spec, "    (\"text\", r\"{pattern}\", {min}, {max}),");
+            }
+        }
+    }
+    format!(
+        r#"#!/usr/bin/env python3
+"""Input validator for `{name}`: exit 42 when the input is valid, 43 otherwise.
+
+Generated by `cargo run -p problems --bin make-easy`. Strict: integers in canonical
+decimal (no `+`, no leading zeros, no `-0`), tokens separated by exactly one space,
+every line ending in `\n`, nothing after the last line. A "list" line holds as many
+integers as the first integer of the first line says.
+"""
+import re
+import sys
+
+SPEC = [
+{spec}]
+
+INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def ints(line, bounds):
+    tokens = line.split(" ")
+    assert len(tokens) == len(bounds), f"{{len(tokens)}} tokens, {{len(bounds)}} expected"
+    values = []
+    for token, (lo, hi) in zip(tokens, bounds):
+        assert INTEGER.fullmatch(token) and token != "-0", f"not an integer: {{token[:20]!r}}"
+        value = int(token)
+        assert lo <= value <= hi, f"{{value}} is not in [{{lo}}, {{hi}}]"
+        values.append(value)
+    return values
+
+
+def main():
+    text = sys.stdin.buffer.read().decode("ascii")
+    assert text.endswith("\n"), "the input does not end with a newline"
+    lines = text[:-1].split("\n")
+    assert len(lines) == len(SPEC), f"{{len(lines)}} lines, {{len(SPEC)}} expected"
+    first = None
+    for line, spec in zip(lines, SPEC):
+        if spec[0] == "ints":
+            values = ints(line, spec[1])
+            if first is None:
+                first = values[0]
+        elif spec[0] == "list":
+            ints(line, [(spec[1], spec[2])] * first)
+        else:
+            _, pattern, low, high = spec
+            assert low <= len(line) <= high, f"length {{len(line)}} is not in [{{low}}, {{high}}]"
+            assert re.fullmatch(pattern, line), "the line does not match " + pattern
+
+
+try:
+    main()
+except (AssertionError, ValueError, IndexError, TypeError) as error:
+    print(error, file=sys.stderr)
+    sys.exit(43)
+sys.exit(42)
+"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids_are_stable_and_well_formed() {
+        let id = uuid("aplusb");
+        assert_eq!(id, uuid("aplusb"));
+        assert_ne!(id, uuid("aminusb"));
+        let groups: Vec<usize> = id.split('-').map(str::len).collect();
+        assert_eq!(groups, [8, 4, 4, 4, 12]);
+        assert_eq!(&id[14..15], "4");
+    }
+
+    #[test]
+    fn every_problem_is_well_formed() {
+        let problems = families::all();
+        assert!(problems.len() >= 40, "{} problems", problems.len());
+        for p in &problems {
+            assert!(
+                p.name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()),
+                "{}",
+                p.name
+            );
+            assert!(!p.wrong.is_empty(), "{} has no wrong submission", p.name);
+            assert!(
+                !p.statement.contains(p.title),
+                "{} repeats its title",
+                p.name
+            );
+            for sample in p.samples.iter().filter(|s| s.trim().contains('\n')) {
+                assert!(
+                    !p.statement.contains(sample.trim()),
+                    "{} shows a sample",
+                    p.name
+                );
+            }
+            for sample in &p.samples {
+                assert!((p.solve)(sample).ends_with('\n'));
+            }
+        }
+    }
+}

@@ -73,8 +73,7 @@ pub fn heavy_crates_outside_their_module(root: &Path) -> Vec<String> {
             }
             for heavy in crate::arch::HEAVY {
                 let name = heavy.name.replace('-', "_");
-                let named =
-                    code.contains(&format!("{name}::")) || code.starts_with(&format!("use {name}"));
+                let named = names_path(code, &name) || code.starts_with(&format!("use {name}"));
                 if named
                     && !heavy
                         .owners
@@ -89,9 +88,30 @@ pub fn heavy_crates_outside_their_module(root: &Path) -> Vec<String> {
     res
 }
 
+/// Whether `code` has a path starting with the crate `name` (`name::`, not preceded by an
+/// identifier character: `batch::` does not name `tch`).
+fn names_path(code: &str, name: &str) -> bool {
+    let pattern = format!("{name}::");
+    code.match_indices(&pattern).any(|(at, _)| {
+        !code[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_names_a_crate_only_at_an_identifier_boundary() {
+        assert!(names_path("let t = tch::Tensor::zeros();", "tch"));
+        assert!(names_path("(tch::Kind::Float)", "tch"));
+        assert!(!names_path("use crate::batch::Queue;", "tch"));
+        assert!(!names_path("my_tch::x()", "tch"));
+        assert!(names_path("x; ::tch::nn", "tch"));
+    }
 
     #[test]
     fn heavy_crates_are_found_outside_their_module() {

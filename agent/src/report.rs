@@ -440,3 +440,112 @@ pub fn render_problem(run: &RunDir, id: &str) -> Result<String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::RunLedger;
+    use crate::fake::{FakeJudge, FakeRunner, ScriptedModel};
+    use crate::pipeline::Pipeline;
+    use crate::series::{Batch, Item, run_all};
+    use crate::trajectory::{FORMAT, ModelInfo, ProblemEntry};
+
+    #[tokio::test]
+    async fn a_run_is_summarised_and_a_trajectory_rendered() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let run = RunDir::create(tmp.path()).expect("run dir");
+        let pipeline = Pipeline::short();
+        run.start(Manifest {
+            format: FORMAT,
+            run: "r".into(),
+            created: "2026-01-01T00:00:00Z".into(),
+            version: "0".into(),
+            model: ModelInfo {
+                name: "scripted".into(),
+                endpoint: "local".into(),
+                client: serde_json::Value::Null,
+            },
+            seed: 0,
+            pipeline: pipeline.clone(),
+            run_budget: Default::default(),
+            backend: "fake".into(),
+            concurrency: 1,
+            problems: vec![ProblemEntry {
+                id: "sum".into(),
+                source: "problems/packages/sum".into(),
+            }],
+        })
+        .expect("manifest");
+        let sum =
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum");
+        // The first program prints 0 (fails the samples), the revision is right.
+        let model = ScriptedModel::replies([
+            "```python\nprint(0)\n```",
+            "```python\nimport sys\n# RIGHT\nprint(sum(map(int, sys.stdin.read().split()[1:])))\n```",
+        ]);
+        let runner = FakeRunner::new(|program, input| {
+            let total: i64 = input
+                .stdin
+                .split_whitespace()
+                .skip(1)
+                .filter_map(|w| w.parse::<i64>().ok())
+                .sum();
+            let out = if program.source.contains("RIGHT") {
+                total
+            } else {
+                0
+            };
+            (format!("{out}\n"), problems::Verdict::AC)
+        });
+        let judge = FakeJudge {
+            runner: &runner,
+            hidden: Vec::new(),
+        };
+        let ledger = RunLedger::new(Default::default());
+        let batch = Batch {
+            model: &model,
+            runner: &runner,
+            submitter: &judge,
+            pipeline: &pipeline,
+            ledger: &ledger,
+            run: &run,
+            run_id: "r".into(),
+            seed: 0,
+            concurrency: 1,
+            watcher: None,
+        };
+        run_all(&batch, &[Item::load(sum)]).await.expect("runs");
+
+        let s = summarize(&run).expect("summary");
+        assert_eq!((s.problems, s.finished, s.solved), (1, 1, 1));
+        assert_eq!(s.submissions, 1);
+        assert_eq!(s.model_calls, 2);
+        let tokens = s.prompt_tokens + s.completion_tokens;
+        assert_eq!(s.tokens_per_solve, Some(tokens as f64));
+        assert_eq!(
+            s.stages.keys().collect::<Vec<_>>(),
+            ["check", "code", "submit"]
+        );
+        assert_eq!(s.stages["check"].steps, 3, "run, debug, run");
+        assert_eq!(s.stages["check"].model_calls, 1);
+        let text = render_summary(&s);
+        assert!(
+            text.contains("problems: 1 (1 finished), solved: 1, submissions: 1, model calls: 2"),
+            "{text}"
+        );
+        assert!(text.contains("sum                  solved"), "{text}");
+
+        let one = render_problem(&run, "sum").expect("trajectory");
+        assert!(
+            one.contains("[attempt 1 step 2] check/run  compiled yes, samples 0/2"),
+            "{one}"
+        );
+        assert!(
+            one.contains("[attempt 1 step 3] check/debug  code yes"),
+            "{one}"
+        );
+        assert!(one.contains("It fails sample 1 (WA)"), "{one}");
+        assert!(one.contains("candidate on sample 2: AC"), "{one}");
+        assert!(one.contains("== attempt 1 ended: solved"), "{one}");
+    }
+}

@@ -5,9 +5,12 @@
 //!   (manifest, every stage of the pipeline recorded, real sandbox results, token ids
 //!   and logprobs in the replies, `agent report`), not the score;
 //! - a scripted OpenAI-compatible stand-in (a small HTTP server in this test) that
-//!   answers every request with the package's own reference solution, `sum.py`: a
-//!   solving "model", so the solved path is checked (AC on every hidden test), and
-//!   starting the run again skips the finished problem.
+//!   answers with the package's own reference solution, `sum.py`: a solving "model",
+//!   so the solved path is checked (AC on every hidden test) and starting the run again
+//!   skips the finished problem; with the test's own generator and brute force when
+//!   asked for them, the full pipeline's stress testing through the package's input
+//!   validator; and a copy of `sum` without samples;
+//! - a model server that is not there (a clear error, exit 2).
 //!
 //! The binaries are the ones `cargo test --workspace` builds beside this test's folder
 //! (`target/<profile>/agent`, `trainer`). Under `CI=true` a missing binary, model or
@@ -491,6 +494,76 @@ async fn a_stand_in_answering_with_the_reference_solution_solves_sum() {
         "{stderr}"
     );
     assert_eq!(self::lines(&out, "sum").len(), lines.len());
+    server.abort();
+}
+
+/// Copy a folder tree.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_problem_without_samples_is_said_and_solved_all_the_same() {
+    let Some(agent) = binary("agent") else { return };
+    if !bubblewrap() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let package = tmp.path().join("sum");
+    copy_tree(&sum_package(), &package);
+    std::fs::remove_dir_all(package.join("data/sample")).expect("no samples");
+    let (base, server) = stand_in(|_| reference_reply()).await;
+    let out = tmp.path().join("run");
+    let done = tokio::task::spawn_blocking({
+        let out = out.clone();
+        move || {
+            Command::new(&agent)
+                .args(["solve", "--problem"])
+                .arg(&package)
+                .args(["--model-url", &base, "--model-name", "reference", "--out"])
+                .arg(&out)
+                .args(["--backend", "bwrap", "--pipeline", "short"])
+                .output()
+                .expect("agent runs")
+        }
+    })
+    .await
+    .expect("joins");
+    assert!(done.status.success(), "{done:?}");
+    let lines = lines(&out, "sum");
+    let steps = steps(&lines);
+    assert_eq!(steps[0]["action"], "skip");
+    assert!(
+        steps[0]["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("no samples")),
+        "{:#}",
+        steps[0]
+    );
+    let asked = steps[1]["call"]["messages"][1]["content"]
+        .as_str()
+        .expect("prompt");
+    assert!(
+        asked.contains("This problem has no sample tests."),
+        "{asked}"
+    );
+    let check = steps.iter().find(|s| s["stage"] == "check").expect("check");
+    assert_eq!(
+        check["signals"]["samples"],
+        json!({"passed": 0, "total": 0})
+    );
+    let outcome = lines.last().expect("outcome");
+    assert_eq!(outcome["solved"], true, "{outcome:#}");
+    assert_eq!(outcome["hidden"], json!({"passed": 5, "total": 5}));
     server.abort();
 }
 

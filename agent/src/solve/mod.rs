@@ -610,14 +610,29 @@ impl<'e, 'a> State<'e, 'a> {
         let at = Instant::now();
         let result = self.ep.runner.validate_inputs(task, &texts).await;
         p.judge += at.elapsed();
-        let valid = result.map_err(|e| End::RunnerFailed {
-            error: e.to_string(),
-        })?;
-        let valid = valid.unwrap_or_else(|| vec![true; texts.len()]);
-        p.signals.valid_inputs = Some(Count {
-            passed: valid.iter().filter(|v| **v).count(),
-            total: outcomes.len(),
-        });
+        // A package whose input validators cannot run (one does not build in the
+        // sandbox) leaves the inputs unchecked: kept, and no validity signal.
+        let valid = match result {
+            Ok(Some(valid)) => {
+                p.signals.valid_inputs = Some(Count {
+                    passed: valid.iter().filter(|v| **v).count(),
+                    total: outcomes.len(),
+                });
+                valid
+            }
+            Ok(None) => {
+                p.signals.valid_inputs = Some(Count {
+                    passed: texts.len(),
+                    total: outcomes.len(),
+                });
+                vec![true; texts.len()]
+            }
+            Err(e) => {
+                p.note =
+                    format!("the input validators could not run ({e}); inputs kept unchecked; ");
+                vec![true; texts.len()]
+            }
+        };
         let small: Vec<String> = inputs
             .iter()
             .zip(&valid)
@@ -664,7 +679,7 @@ impl<'e, 'a> State<'e, 'a> {
             if self.brute_trusted {
                 self.own_cases = cases;
             }
-            p.note = format!(
+            p.note += &format!(
                 "{} own tests ({}), {} maximum-size inputs",
                 self.stress_cases.len(),
                 if self.brute_trusted {

@@ -302,7 +302,7 @@ fn verify(backend: &str, packages: &[PathBuf]) -> BTreeMap<String, BTreeMap<Stri
 }
 
 /// The six RMRC 2022 packages: (problem, author submissions, of which get the verdict
-/// their folder names).
+/// their folder names apart from [`EXCEPTIONS`]).
 const EXPECTED_COUNTS: [(&str, usize, usize); 6] = [
     ("branchmanager", 6, 6),
     ("champernownecount", 8, 8),
@@ -315,6 +315,9 @@ const EXPECTED_COUNTS: [(&str, usize, usize); 6] = [
 /// The submissions that do not get the verdict their folder names, with the verdict they
 /// get and why. (`trianglecontainment-zf.py`, about 4 s of CPU under CPython against a 3 s
 /// limit set with PyPy, is AC since `verify` runs a legacy package's Python with PyPy.)
+/// Near its limit, an exception may also get its folder's verdict on a loaded machine (its
+/// CPU time grows with the other work on the cores): either is accepted for it, never a
+/// third verdict.
 const EXCEPTIONS: [(&str, &str, &str, &str); 1] = [(
     "foodprocessor",
     "submissions/time_limit_exceeded/foodprocessor2-hc.cc",
@@ -355,10 +358,30 @@ fn rmrc_2022(backend: &str) {
         .collect::<Vec<_>>();
     let rows = verify(backend, &packages);
 
+    // Each exception gets its usual verdict or its folder's.
+    let exception = |problem: &str, sub: &str| {
+        EXCEPTIONS
+            .iter()
+            .find(|(p, s, _, _)| *p == problem && *s == sub)
+    };
+    for (problem, sub, usual, why) in EXCEPTIONS {
+        let row = rows
+            .get(problem)
+            .and_then(|subs| subs.get(sub))
+            .unwrap_or_else(|| panic!("{backend}: no row for {problem} {sub}"));
+        assert!(
+            row.got == usual || row.ok,
+            "{backend}: {problem} {sub} got {} ({why})",
+            row.got
+        );
+    }
     let counts = rows
         .iter()
         .map(|(problem, subs)| {
-            let matches = subs.values().filter(|r| r.ok).count();
+            let matches = subs
+                .iter()
+                .filter(|(sub, r)| r.ok && exception(problem, sub).is_none())
+                .count();
             (problem.as_str(), subs.len(), matches)
         })
         .collect::<Vec<_>>();
@@ -366,15 +389,11 @@ fn rmrc_2022(backend: &str) {
         .iter()
         .flat_map(|(problem, subs)| {
             subs.iter()
-                .filter(|(_, r)| !r.ok)
+                .filter(|(sub, r)| !r.ok && exception(problem, sub).is_none())
                 .map(move |(sub, r)| (problem.as_str(), sub.as_str(), r.got.as_str()))
         })
         .collect::<Vec<_>>();
-    let expected_mismatches = EXCEPTIONS
-        .iter()
-        .map(|(problem, sub, got, _why)| (*problem, *sub, *got))
-        .collect::<Vec<_>>();
-    assert_eq!(mismatches, expected_mismatches, "{backend}: {rows:#?}");
+    assert_eq!(mismatches, [], "{backend}: {rows:#?}");
     assert_eq!(counts, EXPECTED_COUNTS, "{backend}: {rows:#?}");
     // 46 of the 47 submissions of the five packages that ship everything, and all 8 of
     // colortubes with the validator written here.

@@ -92,6 +92,10 @@ fn provisional_plus_correction_equals_the_final_update_when_the_policy_has_not_m
         }
         credit.record_verdict(i, verdicts[i]).expect("verdict");
     }
+    // The immediate updates of each turn (recorded as applied).
+    for turn in 0..3 {
+        credit.apply_provisional(turn).expect("turn played");
+    }
     let finals = credit.final_advantages().expect("complete");
     let corrections = credit.corrections(0).expect("complete");
     assert_eq!(corrections.dropped_stale, 0);

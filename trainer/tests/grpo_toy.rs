@@ -288,8 +288,8 @@ fn train(mode: Mode, step: StepConfig, steps: usize) -> Run {
                     episodes.push(e);
                 }
                 let provisional: Vec<Vec<Option<f64>>> = credits
-                    .iter()
-                    .map(|c| c.provisional(0).expect("turn 0 played"))
+                    .iter_mut()
+                    .map(|c| c.apply_provisional(0).expect("turn 0 played"))
                     .collect();
                 let turn1: Vec<Rollout> = episodes
                     .iter()

@@ -45,7 +45,10 @@
 //!    not moved (`pi = mu`), provisional plus correction is exactly the update the final
 //!    advantages alone would give: `(A^p + delta) grad log pi = A^f grad log pi` (tested on
 //!    a tiny model's gradients in `tests/grpo_agentic.rs`).
-//! 6. **Staleness.** A correction of a turn generated at policy version `v` is applied at
+//! 6. **Judge errors.** An episode whose verdict is a judge error gets no reward, not a 0:
+//!    it leaves the group ([`GroupCredit::leave`], counted); later baselines and the final
+//!    advantages are over the others, and it gets no correction.
+//! 7. **Staleness.** A correction of a turn generated at policy version `v` is applied at
 //!    version `now` only if `now - v <= staleness_cap`; older ones are dropped and counted
 //!    (their tokens keep the provisional update only).
 //!
@@ -114,6 +117,10 @@ struct Episode {
     versions: Vec<u64>,
     stopped: bool,
     verdict: Option<f64>,
+    /// The provisional advantage each turn's immediate update used.
+    applied: Vec<Option<f64>>,
+    /// It left the group (a judge error: no reward, not a zero).
+    left: bool,
 }
 
 /// One correction to apply to the tokens of turn `turn` (0-based) of episode `episode`.
@@ -233,16 +240,39 @@ impl GroupCredit {
         self.episodes.get(episode).map_or(0, |e| e.levels.len())
     }
 
-    /// Whether every episode has finished turn `turn` (from 0) or stopped.
+    /// Whether every episode still in the group has finished turn `turn` (from 0) or stopped.
     pub fn turn_ready(&self, turn: usize) -> bool {
         self.episodes
             .iter()
-            .all(|e| e.stopped || e.levels.len() > turn)
+            .all(|e| e.left || e.stopped || e.levels.len() > turn)
     }
 
-    /// Whether every episode has its verdict.
+    /// Whether every episode still in the group has its verdict.
     pub fn complete(&self) -> bool {
-        self.episodes.iter().all(|e| e.verdict.is_some())
+        self.episodes.iter().all(|e| e.left || e.verdict.is_some())
+    }
+
+    /// Episode `episode` leaves the group (a judge error is no reward: it is not scored 0).
+    /// Later baselines and the final advantages are over the others; what was already
+    /// applied stays applied, and the episode gets no correction.
+    pub fn leave(&mut self, episode: usize) -> Result<(), GrpoError> {
+        let e = self.episode(episode)?;
+        e.left = true;
+        e.stopped = true;
+        Ok(())
+    }
+
+    /// How many episodes left the group.
+    pub fn left(&self) -> usize {
+        self.episodes.iter().filter(|e| e.left).count()
+    }
+
+    fn members(&self) -> Result<usize, GrpoError> {
+        let n = self.episodes.len() - self.left();
+        if n < 2 {
+            return Err(GrpoError::GroupTooSmall { size: n });
+        }
+        Ok(n)
     }
 
     /// `L_{i,t}`: the level at turn `t`, carried after the episode stopped (0 before any turn).
@@ -253,17 +283,31 @@ impl GroupCredit {
         }
     }
 
-    /// Leave-one-out terms of `values`, scaled.
+    /// Leave-one-out terms of `values` (one per episode) over the episodes still in the
+    /// group, scaled; 0 for those that left.
     fn terms(&self, values: &[f64]) -> Vec<f64> {
-        let g = values.len() as f64;
-        let total: f64 = values.iter().sum();
+        let members: Vec<f64> = values
+            .iter()
+            .zip(&self.episodes)
+            .filter(|(_, e)| !e.left)
+            .map(|(v, _)| *v)
+            .collect();
+        let g = members.len() as f64;
+        let total: f64 = members.iter().sum();
         let s = match self.config.scale {
             Scale::None => 1.0,
-            Scale::GroupStd => std(values) + self.config.eps,
+            Scale::GroupStd => std(&members) + self.config.eps,
         };
         values
             .iter()
-            .map(|v| (v - (total - v) / (g - 1.0)) / s)
+            .zip(&self.episodes)
+            .map(|(v, e)| {
+                if e.left {
+                    0.0
+                } else {
+                    (v - (total - v) / (g - 1.0)) / s
+                }
+            })
             .collect()
     }
 
@@ -274,8 +318,10 @@ impl GroupCredit {
     }
 
     /// The provisional advantage `A^p_{i,t}` of turn `turn` (from 0) for each episode that
-    /// played it (`None` for one that stopped before). An error until [`Self::turn_ready`].
+    /// played it (`None` for one that stopped before or left). An error until
+    /// [`Self::turn_ready`]. Pure; [`Self::apply_provisional`] also records the values.
     pub fn provisional(&self, turn: usize) -> Result<Vec<Option<f64>>, GrpoError> {
+        self.members()?;
         if !self.turn_ready(turn) {
             return Err(GrpoError::Setting {
                 name: "provisional",
@@ -287,13 +333,30 @@ impl GroupCredit {
             .episodes
             .iter()
             .zip(terms)
-            .map(|(e, a)| (e.levels.len() > turn).then_some(a))
+            .map(|(e, a)| (!e.left && e.levels.len() > turn).then_some(a))
             .collect())
     }
 
+    /// [`Self::provisional`], recorded as what the immediate update of turn `turn` used:
+    /// the correction is the final advantage minus this (the whole final advantage for a
+    /// turn whose immediate update was never made).
+    pub fn apply_provisional(&mut self, turn: usize) -> Result<Vec<Option<f64>>, GrpoError> {
+        let values = self.provisional(turn)?;
+        for (e, v) in self.episodes.iter_mut().zip(&values) {
+            if let Some(v) = v {
+                if e.applied.len() <= turn {
+                    e.applied.resize(turn + 1, None);
+                }
+                e.applied[turn] = Some(*v);
+            }
+        }
+        Ok(values)
+    }
+
     /// The final advantage `A^f_{i,t}` of every turn each episode played (outer index:
-    /// episode). An error until [`Self::complete`].
+    /// episode; empty for one that left). An error until [`Self::complete`].
     pub fn final_advantages(&self) -> Result<Vec<Vec<f64>>, GrpoError> {
+        self.members()?;
         if !self.complete() {
             return Err(GrpoError::Setting {
                 name: "final_advantages",
@@ -322,26 +385,32 @@ impl GroupCredit {
                 }
             }
         }
+        for (o, e) in out.iter_mut().zip(&self.episodes) {
+            if e.left {
+                o.clear();
+            }
+        }
         Ok(out)
     }
 
-    /// The corrections `A^f - A^p` of every turn, at policy version `now`: those whose
-    /// turn was generated more than `staleness_cap` versions ago are dropped and counted.
+    /// The corrections `A^f - A^p` of every turn (`A^p` as recorded by
+    /// [`Self::apply_provisional`], 0 when never applied), at policy version `now`: those
+    /// whose turn was generated more than `staleness_cap` versions ago are dropped and
+    /// counted. Episodes that left get none.
     pub fn corrections(&self, now: u64) -> Result<Corrections, GrpoError> {
         let finals = self.final_advantages()?;
         let mut apply = Vec::new();
         let mut dropped_stale = 0;
-        let played = self.episodes.iter().map(|e| e.levels.len()).max();
-        let terms: Vec<Vec<f64>> = (0..played.unwrap_or(0))
-            .map(|turn| self.turn_terms(turn))
-            .collect();
         for (episode, (e, f)) in self.episodes.iter().zip(&finals).enumerate() {
+            if e.left {
+                continue;
+            }
             for (turn, (version, f)) in e.versions.iter().zip(f).enumerate() {
                 if now.saturating_sub(*version) > self.config.staleness_cap {
                     dropped_stale += 1;
                     continue;
                 }
-                let p = terms[turn][episode];
+                let p = e.applied.get(turn).copied().flatten().unwrap_or(0.0);
                 apply.push(Correction {
                     episode,
                     turn,
@@ -363,11 +432,14 @@ impl GroupCredit {
     /// [`Self::final_advantages`] under [`Scale::None`] (a test checks it).
     pub fn return_to_go_advantages(&self) -> Result<Vec<Vec<f64>>, GrpoError> {
         self.final_advantages()?;
-        let g = self.episodes.len() as f64;
+        let g = self.members()? as f64;
         let returns = |turn: usize| -> Vec<f64> {
             self.episodes
                 .iter()
                 .map(|e| {
+                    if e.left {
+                        return 0.0;
+                    }
                     (turn..self.config.horizon)
                         .map(|t| Self::level(e, t))
                         .sum::<f64>()
@@ -380,7 +452,7 @@ impl GroupCredit {
             .iter()
             .enumerate()
             .map(|(i, e)| {
-                (0..e.levels.len())
+                (0..if e.left { 0 } else { e.levels.len() })
                     .map(|turn| {
                         let r = returns(turn);
                         let others = (r.iter().sum::<f64>() - r[i]) / (g - 1.0);
@@ -451,11 +523,14 @@ mod tests {
         g.record_turn(2, 0.0, 0).expect("turn");
         g.record_verdict(1, 0.0).expect("verdict");
         assert!(g.turn_ready(0) && !g.turn_ready(1));
+        g.apply_provisional(0).expect("turn 0 played");
         g.record_turn(0, 0.3, 1).expect("turn");
         g.record_turn(2, 0.3, 1).expect("turn");
         g.record_verdict(2, 1.0).expect("verdict");
+        g.apply_provisional(1).expect("turn 1 played");
         g.record_turn(0, 0.5, 2).expect("turn");
         g.record_verdict(0, 1.0).expect("verdict");
+        g.apply_provisional(2).expect("turn 2 played");
         g
     }
 
@@ -541,6 +616,43 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "turn_of: token 0 belongs to turn 3, but 3 turns have advantages"
+        );
+    }
+
+    #[test]
+    fn a_judge_error_leaves_the_group_and_an_unapplied_turn_is_corrected_in_full() {
+        let mut g = GroupCredit::new(
+            3,
+            CreditConfig {
+                horizon: 1,
+                ..Default::default()
+            },
+        )
+        .expect("group");
+        for (i, level) in [0.2, 0.0, 0.4].into_iter().enumerate() {
+            g.record_turn(i, level, 0).expect("turn");
+        }
+        // Never applied: the correction is the whole final advantage.
+        g.record_verdict(0, 1.0).expect("verdict");
+        g.record_verdict(2, 0.0).expect("verdict");
+        g.leave(1).expect("judge error");
+        assert_eq!(g.left(), 1);
+        assert!(g.complete());
+        // Over episodes 0 and 2 only: levels (0.2, 0.4), verdicts (1, 0).
+        let f = g.final_advantages().expect("complete");
+        close(f[0][0], (0.2 - 0.4) + (1.0 - 0.0));
+        close(f[2][0], (0.4 - 0.2) + (0.0 - 1.0));
+        assert!(f[1].is_empty());
+        let c = g.corrections(0).expect("complete");
+        assert_eq!(c.apply.len(), 2);
+        for x in &c.apply {
+            assert_eq!(x.provisional, 0.0);
+            close(x.delta, f[x.episode][0]);
+        }
+        g.leave(0).expect("another judge error");
+        assert_eq!(
+            g.final_advantages().expect_err("one left").to_string(),
+            "a group needs at least 2 episodes, it has 1"
         );
     }
 

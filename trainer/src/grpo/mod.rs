@@ -9,6 +9,8 @@
 //! - [`credit`]: Agentic GRPO's turn-level credit assignment (provisional advantages at
 //!   each turn, corrections when the final verdict arrives, the staleness cap), pure Rust;
 //!   its module documentation states the objective step by step.
+//! - [`reward`]: rewards from the agent's verification ladder (stage tiers with weights as
+//!   levels, the final verdict all-or-nothing or per test, a judge error as no reward).
 //! - [`logprob`]: teacher-forced log-probabilities of sequences under the policy.
 //! - [`step`]: one optimizer step over stored rollouts (micro-batches aggregated with the
 //!   step's global counts, the reference model, PPO epochs against a fixed proximal policy).
@@ -21,6 +23,7 @@ pub mod advantage;
 pub mod credit;
 pub mod logprob;
 pub mod loss;
+pub mod reward;
 pub mod step;
 
 /// A malformed input or setting of the GRPO computations, naming what and where.

@@ -154,7 +154,8 @@ impl Clock {
 /// What one visit to a problem may take.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Visit {
-    /// Wall time.
+    /// Wall time (written as seconds).
+    #[serde(with = "seconds")]
     pub wall: Duration,
     /// Submissions (`None`: as many as the budget allows).
     pub submissions: Option<u64>,
@@ -162,6 +163,27 @@ pub struct Visit {
     pub submit_failing: bool,
     /// Whether this is the end game.
     pub end_game: bool,
+}
+
+/// A duration as seconds, to the millisecond (`12.5`), in records.
+mod seconds {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(d.as_millis() as f64 / 1000.0)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        let secs = f64::deserialize(d)?;
+        if !secs.is_finite() || secs < 0.0 {
+            return Err(serde::de::Error::custom(format!(
+                "`{secs}` is not a number of seconds"
+            )));
+        }
+        Ok(Duration::from_millis((secs * 1000.0).round() as u64))
+    }
 }
 
 /// The visit to start now with `unsolved` problems open, or `None` when too little
@@ -342,6 +364,28 @@ mod tests {
         let visit = plan_visit(&config(), &clock(5, 200), 5).unwrap();
         assert!(!visit.end_game);
         assert_eq!(visit.wall, Duration::from_secs(60));
+    }
+
+    #[test]
+    fn a_visit_is_recorded_with_its_wall_time_in_seconds() {
+        let visit = Visit {
+            wall: Duration::from_millis(12_345),
+            submissions: Some(2),
+            submit_failing: false,
+            end_game: false,
+        };
+        let json = serde_json::to_value(&visit).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"wall": 12.345, "submissions": 2, "submit_failing": false, "end_game": false})
+        );
+        assert_eq!(serde_json::from_value::<Visit>(json).unwrap(), visit);
+        assert!(
+            serde_json::from_str::<Visit>(
+                r#"{"wall": -1, "submissions": null, "submit_failing": true, "end_game": true}"#
+            )
+            .is_err()
+        );
     }
 
     #[test]

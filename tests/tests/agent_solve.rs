@@ -150,6 +150,10 @@ fn solve_against_trainer_serve_records_every_stage() {
             "python3",
             "--max-tokens",
             "96",
+            // Two model calls in all keep the test short; the program in hand is still
+            // submitted when they are spent.
+            "--run-model-calls",
+            "2",
         ],
     );
 
@@ -186,7 +190,12 @@ fn solve_against_trainer_serve_records_every_stage() {
     }
     // Model calls carry the server's token ids and logprobs.
     let calls: Vec<&Value> = steps.iter().filter_map(|s| s.get("call")).collect();
-    assert!(!calls.is_empty());
+    assert!(
+        (1..=2).contains(&calls.len()),
+        "the run's budget of 2 model calls holds: {}",
+        calls.len()
+    );
+    assert_eq!(manifest["run_budget"]["model_calls"], 2);
     for call in &calls {
         let reply = &call["reply"];
         let tokens = reply["completions"][0]["tokens"]

@@ -35,7 +35,9 @@ pub enum Stage {
     /// samples, validate the generated inputs, make the own tests.
     Tests,
     /// Run the samples and the own tests (stress test and maximum-size inputs); on a
-    /// failure, debug with the smallest failing case (the revert rule holds).
+    /// failure, debug with the smallest failing case (the revert rule holds). Without a
+    /// `tests` stage before it, only the samples: hence its other name, `samples`.
+    #[serde(alias = "samples")]
     Check,
     /// Submit and read the verdict; on a rejection, back to `check` while the budget
     /// lasts.
@@ -281,6 +283,10 @@ mod tests {
         assert_eq!(p.budget.tokens, Some(5));
         assert_eq!(p.budget.model_calls, None);
         assert_eq!(p.stress_inputs, 20);
+
+        std::fs::write(&path, "stages: [code, samples, submit]\n").expect("write");
+        let p = Pipeline::load(&path).expect("loads");
+        assert_eq!(p.stages, Pipeline::short().stages, "`samples` is `check`");
 
         std::fs::write(&path, "stages: [check, code]\n").expect("write");
         let err = Pipeline::load(&path).unwrap_err().to_string();

@@ -728,3 +728,64 @@ fn packages_follow_the_spec_rules_the_tools_leave_out() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// The easy set (`problems/easy/`, written by `make-easy`): one package per family, so the
+/// test command stays within a few minutes; `ARENA_EASY_ALL=1` checks all of them.
+const EASY_SAMPLE: &[&str] = &[
+    "aplusb",        // arithmetic
+    "uppercase",     // strings, case-sensitive output validation
+    "secondlargest", // lists
+    "sumton",        // loops, a Python TLE submission
+    "leapyear",      // conditions
+    "occurrences",   // counting
+    "powermod",      // math, a Python TLE submission
+];
+
+/// The easy packages to check: the sample, or every one with `ARENA_EASY_ALL=1`.
+fn easy_packages() -> Vec<Package> {
+    let root = ci::workspace_root().join("problems/easy");
+    let all = std::env::var("ARENA_EASY_ALL").is_ok_and(|v| v == "1");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&root).expect("problems/easy is readable") {
+        let dir = entry.expect("a readable entry").path();
+        let yaml_path = dir.join("problem.yaml");
+        let name = file_name(&dir);
+        if !yaml_path.is_file() || !(all || EASY_SAMPLE.contains(&name.as_str())) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&yaml_path).expect("problem.yaml is readable");
+        let yaml: serde_yaml::Mapping = serde_yaml::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: not a YAML mapping: {e}", yaml_path.display()));
+        found.push(Package {
+            dir,
+            name,
+            yaml,
+            legacy: false,
+            scoring: false,
+        });
+    }
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    let want = if all { 40 } else { EASY_SAMPLE.len() };
+    assert!(
+        found.len() >= want,
+        "expected at least {want} easy packages under {}, found {}",
+        root.display(),
+        found.len()
+    );
+    found
+}
+
+#[test]
+fn easy_packages_pass_bapctools() {
+    let Some(bin) = checkers() else { return };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut failures = Vec::new();
+    for package in easy_packages() {
+        let mut wrong = spec_2025(&package);
+        wrong.extend(bapctools(&package, &bin));
+        if !wrong.is_empty() {
+            failures.push(format!("== {}\n{}", package.name, wrong.join("\n")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

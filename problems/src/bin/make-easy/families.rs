@@ -211,8 +211,8 @@ fn arithmetic() -> Vec<Easy> {
             py: "a, b = map(int, input().split())\nprint(a + b)\n",
             wrong: vec![(
                 "wrong_answer",
-                "int_overflow.cpp",
-                "// The sum in a 32-bit int: wrong once it passes 2^31 - 1.\n#include <iostream>\n\nint main() {\n    int a, b;\n    std::cin >> a >> b;\n    std::cout << a + b << \"\\n\";\n}\n",
+                "concatenates.py",
+                "# Adds the two numbers as text: 3 and 4 give 34.\na, b = input().split()\nprint(a + b)\n",
             )],
         },
         Easy {
@@ -741,8 +741,8 @@ fn lists() -> Vec<Easy> {
             py: "n = int(input())\na = list(map(int, input().split()))\nprint(max(a) - min(a))\n",
             wrong: vec![(
                 "wrong_answer",
-                "int_overflow.cpp",
-                "// The difference in a 32-bit int: up to 2 * 10^9 does not fit.\n#include <iostream>\n\nint main() {\n    int n, lo, hi, x;\n    std::cin >> n >> x;\n    lo = hi = x;\n    for (int i = 1; i < n; i++) {\n        std::cin >> x;\n        if (x < lo) lo = x;\n        if (x > hi) hi = x;\n    }\n    int spread = (int)((unsigned)hi - (unsigned)lo);\n    std::cout << spread << \"\\n\";\n}\n",
+                "starts_at_zero.cpp",
+                "// Starts both the minimum and the maximum at 0: wrong unless the values straddle 0.\n#include <iostream>\n\nint main() {\n    int n;\n    std::cin >> n;\n    long long lo = 0, hi = 0, x;\n    for (int i = 0; i < n; i++) {\n        std::cin >> x;\n        if (x < lo) lo = x;\n        if (x > hi) hi = x;\n    }\n    std::cout << hi - lo << \"\\n\";\n}\n",
             )],
         },
         Easy {

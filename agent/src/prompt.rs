@@ -90,21 +90,32 @@ pub fn approaches() -> String {
         .to_owned()
 }
 
+/// How to fence the program: with the language's tag, or either tag when the model
+/// chooses.
+fn fence(language: Option<&str>) -> String {
+    match language {
+        Some(_) => format!("one ```{} code block", language_words(language).1),
+        None => "one code block tagged with its language (```cpp or ```python)".to_owned(),
+    }
+}
+
 /// Ask for the program.
 pub fn code(language: Option<&str>) -> String {
-    let (words, tag) = language_words(language);
+    let (words, _) = language_words(language);
     format!(
         "Write the complete solution in {words}. It reads standard input and writes standard \
-         output. Reply with the whole program in one ```{tag} code block."
+         output. Reply with the whole program in {}.",
+        fence(language)
     )
 }
 
 /// Ask again after a reply without code.
 pub fn no_code(reason: &str, language: Option<&str>) -> String {
-    let (words, tag) = language_words(language);
+    let (words, _) = language_words(language);
     format!(
         "Your reply held no program ({reason}). Reply with the whole program in {words}, in \
-         one ```{tag} code block."
+         {}.",
+        fence(language)
     )
 }
 
@@ -239,6 +250,18 @@ mod tests {
     fn long_text_is_cut_with_a_note() {
         assert_eq!(cut("abc", 5), "abc");
         assert_eq!(cut("abcdefgh", 3), "abc\n... (5 more characters)");
+    }
+
+    #[test]
+    fn the_code_prompt_names_the_language_or_leaves_the_choice() {
+        assert_eq!(
+            code(Some("python3")),
+            "Write the complete solution in Python 3. It reads standard input and writes standard output. Reply with the whole program in one ```python code block."
+        );
+        assert_eq!(
+            code(None),
+            "Write the complete solution in C++ or Python 3 (your choice). It reads standard input and writes standard output. Reply with the whole program in one code block tagged with its language (```cpp or ```python)."
+        );
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! The `agent` binary: `agent solve` runs the solve loop on problem packages offline
 //! against any OpenAI-compatible model server and writes a run folder (manifest and
 //! trajectories); `agent report` summarises a run folder or shows one problem's
-//! trajectory.
+//! trajectory; `agent play` takes part in a live contest; `agent demo` runs the main
+//! job on one machine ([`demo`]).
 //!
 //! Exit codes: 0 when the command did its work (whatever was solved), 2 when it could
 //! not (a model server that does not answer its health check, a run folder of another
 //! run, a sandbox that is missing).
+
+mod demo;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -42,6 +45,9 @@ enum Command {
     Report(ReportArgs),
     /// Take part in a live contest on a contest server (CLICS API) as a team.
     Play(Box<PlayCmd>),
+    /// The main job on one machine: a live demo contest (judge serve, scripted teams,
+    /// guest seats) with the model playing, then the standings and a report.
+    Demo(Box<demo::DemoArgs>),
 }
 
 #[derive(Args)]
@@ -143,6 +149,7 @@ fn main() {
         Command::Play(args) => tokio::runtime::Runtime::new()
             .context("cannot start the async runtime")
             .and_then(|rt| rt.block_on(play(*args))),
+        Command::Demo(args) => demo::demo(&args),
     };
     if let Err(err) = result {
         eprintln!("agent: {err:#}");
@@ -428,7 +435,7 @@ mod tests {
                 assert_eq!(args.concurrency, 3);
                 assert_eq!(args.client.model, "m");
             }
-            Command::Report(_) | Command::Play(_) => panic!("solve"),
+            Command::Report(_) | Command::Play(_) | Command::Demo(_) => panic!("solve"),
         }
         let cli = Cli::try_parse_from([
             "agent",

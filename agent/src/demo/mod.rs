@@ -1,0 +1,766 @@
+//! `agent demo`: the main job on one machine. It writes a demo contest (bundled easy and
+//! harder problems, or `--problems`), starts `judge serve` (SQLite in the run folder or
+//! `--db`, Docker or bubblewrap) and `trainer serve` (SmolLM2, unless `--model-url`
+//! names another OpenAI-compatible server), found beside the `agent` binary; prints the
+//! web page's URL and the guest tokens for people who want to join; lets scripted teams
+//! submit the packages' reference and wrong solutions at set times; plays the contest
+//! live with the model through [`agent::play::play`] for `--duration` seconds (a second
+//! model team from `--trained-checkpoint`, served by a second `trainer serve`); then
+//! prints the final standings with the agent placed and writes `report.md`,
+//! `report.json` and `board.svg` beside the agents' run folders (trajectories).
+//!
+//! Layout of the run folder: `contest.yaml`, `contest.db`, `judge.log`, `trainer*.log`,
+//! `agent-base/` (and `agent-trained/`: `agent play` run folders with `play.jsonl` and
+//! `trajectories/`), `report.md`, `report.json`, `board.svg`.
+
+mod board;
+mod procs;
+mod scripted;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use agent::client::contest::ContestClient;
+use agent::client::{ClientConfig, OpenAiClient};
+use agent::local::WorkbenchRunner;
+use agent::model::ChatModel;
+use agent::pipeline::{Budget, Pipeline};
+use agent::play::strategy::TimeConfig;
+use agent::play::{PlayConfig, PlaySummary};
+use agent::trajectory::{FORMAT, Manifest, ModelInfo};
+use anyhow::{Context, bail};
+use clap::Args;
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge::workbench::Workbench;
+use serde_json::json;
+
+use board::{Kind, TeamInfo};
+use scripted::{ScriptProblem, ScriptTeam};
+
+/// The bundled demo contest: easy problems a small model sometimes solves, then harder
+/// ones (paths from the workspace's root).
+const BUNDLED: [&str; 6] = [
+    "problems/packages/sum",
+    "problems/easy/aplusb",
+    "problems/easy/evenodd",
+    "problems/easy/maxofthree",
+    "problems/packages/pair-sums",
+    "problems/packages/rangesum",
+];
+
+/// The name the bundled model is served and recorded under.
+const BUNDLED_MODEL: &str = "SmolLM2-135M-Instruct";
+
+/// `agent demo`'s command line.
+#[derive(Args)]
+pub(crate) struct DemoArgs {
+    /// The run folder (made; it must not hold an earlier demo).
+    #[arg(long, default_value = "arena-demo")]
+    out: PathBuf,
+    /// Seconds the agent plays (the scripted teams' submissions spread over them).
+    #[arg(long, default_value_t = 180)]
+    duration: u64,
+    /// A folder of problem packages for the contest instead of the bundled demo set
+    /// (every subfolder with a problem.yaml, in name order; at most 26).
+    #[arg(long)]
+    problems: Option<PathBuf>,
+    /// The contest database (`sqlite://FILE` or `postgres://...`; default: a SQLite file
+    /// in the run folder).
+    #[arg(long)]
+    db: Option<String>,
+    /// The sandbox backend (default: Docker when it answers, else bubblewrap).
+    #[arg(long, value_enum)]
+    backend: Option<BackendKind>,
+    /// An OpenAI-compatible model server (`http://host:port` or `.../v1`) to play with
+    /// instead of the bundled SmolLM2 (no `trainer serve` is started).
+    #[arg(long, requires = "model_name")]
+    model_url: Option<String>,
+    /// The model's name on `--model-url`.
+    #[arg(long)]
+    model_name: Option<String>,
+    /// The environment variable holding `--model-url`'s API key.
+    #[arg(long, default_value = "OPENAI_API_KEY")]
+    api_key_env: String,
+    /// The bundled model's folder (a Hugging Face folder `trainer serve` loads).
+    #[arg(long, env = "ARENA_MODEL_DIR")]
+    model_dir: Option<PathBuf>,
+    /// A trained checkpoint (a Hugging Face folder): a second `trainer serve` plays it as
+    /// a second team beside the base model.
+    #[arg(long, conflicts_with = "model_url")]
+    trained_checkpoint: Option<PathBuf>,
+    /// Where the contest server listens (`0.0.0.0:8080` lets others on the network join).
+    #[arg(long, default_value = "127.0.0.1:0")]
+    listen: String,
+    /// `full`, `short`, or a pipeline file.
+    #[arg(long, default_value = "short")]
+    pipeline: String,
+    /// The most tokens per model reply.
+    #[arg(long, default_value_t = 384)]
+    max_tokens: u32,
+    /// Seats for people joining through the web page (each with a token).
+    #[arg(long, default_value_t = 2)]
+    guests: usize,
+    /// The seed (the scripted teams' times, the agent's sampling).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// A model team: the served model and its run folder.
+struct ModelTeam {
+    id: String,
+    name: String,
+    token: String,
+    client: OpenAiClient,
+    out: PathBuf,
+}
+
+fn token() -> String {
+    format!(
+        "{:016x}{:016x}",
+        rand::random::<u64>(),
+        rand::random::<u64>()
+    )
+}
+
+/// The workspace's root as built (the bundled problems live there).
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The packages of the contest.
+fn packages(args: &DemoArgs) -> anyhow::Result<Vec<PathBuf>> {
+    let dirs: Vec<PathBuf> = match &args.problems {
+        Some(folder) => {
+            let mut dirs: Vec<PathBuf> = std::fs::read_dir(folder)
+                .with_context(|| format!("--problems: cannot read {}", folder.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.join("problem.yaml").is_file())
+                .collect();
+            dirs.sort();
+            if dirs.is_empty() {
+                bail!(
+                    "--problems {}: no problem packages (subfolders with a problem.yaml)",
+                    folder.display()
+                );
+            }
+            dirs
+        }
+        None => {
+            let root = workspace();
+            let dirs: Vec<PathBuf> = BUNDLED.iter().map(|p| root.join(p)).collect();
+            if let Some(missing) = dirs.iter().find(|d| !d.join("problem.yaml").is_file()) {
+                bail!(
+                    "the bundled demo problem {} is missing (the agent was built from another \
+                     checkout?): pass --problems DIR",
+                    missing.display()
+                );
+            }
+            dirs
+        }
+    };
+    if dirs.len() > 26 {
+        bail!(
+            "at most 26 problems in a demo contest ({} given)",
+            dirs.len()
+        );
+    }
+    dirs.into_iter()
+        .map(|d| {
+            d.canonicalize()
+                .with_context(|| format!("cannot resolve {}", d.display()))
+        })
+        .collect()
+}
+
+fn docker_answers() -> bool {
+    Command::new("docker")
+        .args(["info", "--format", "{{.ServerVersion}}"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn problem_id(dir: &Path) -> String {
+    dir.file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("problem")
+        .to_owned()
+}
+
+/// Runs the demo.
+pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
+    if args.duration < 20 {
+        bail!("--duration {}: at least 20 seconds", args.duration);
+    }
+    if args.out.join("contest.yaml").exists() {
+        bail!(
+            "{} holds an earlier demo: pick another --out or remove it",
+            args.out.display()
+        );
+    }
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot make the run folder {}", args.out.display()))?;
+    let out = args.out.canonicalize().context("the run folder")?;
+    let judge_bin = procs::beside_agent("judge", "judge-cli")?;
+    let trainer_bin = if args.model_url.is_none() {
+        Some(procs::beside_agent("trainer", "trainer")?)
+    } else {
+        None
+    };
+    let model_dir = match (&args.model_url, &args.model_dir) {
+        (Some(_), _) => None,
+        (None, Some(dir)) => Some(dir.clone()),
+        (None, None) => {
+            let cache = std::env::var_os("ARENA_CACHE")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| {
+                    PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
+                        .join(".cache/arena")
+                });
+            Some(cache.join("models").join(BUNDLED_MODEL))
+        }
+    };
+    if let Some(dir) = &model_dir
+        && !dir.join("config.json").is_file()
+    {
+        bail!(
+            "the bundled model is not at {} (run `bash ci/setup`, or pass --model-dir, or \
+             --model-url/--model-name for another server)",
+            dir.display()
+        );
+    }
+    if let Some(dir) = &args.trained_checkpoint
+        && !dir.join("config.json").is_file()
+    {
+        bail!(
+            "--trained-checkpoint {}: not a Hugging Face model folder (no config.json)",
+            dir.display()
+        );
+    }
+    let backend = args.backend.unwrap_or_else(|| {
+        if docker_answers() {
+            BackendKind::Docker
+        } else {
+            BackendKind::Bwrap
+        }
+    });
+    let dirs = packages(args)?;
+    let problems: Vec<(String, String, PathBuf)> = dirs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let label = char::from(b'A' + u8::try_from(i).unwrap_or(0)).to_string();
+            (problem_id(d), label, d.clone())
+        })
+        .collect();
+
+    // Teams: the model(s), scripted stand-ins, guest seats.
+    let mut infos = Vec::new();
+    let base_name = args
+        .model_name
+        .clone()
+        .unwrap_or_else(|| BUNDLED_MODEL.to_owned());
+    let mut model_teams = vec![("agent".to_owned(), format!("{base_name} (agent)"), token())];
+    if args.trained_checkpoint.is_some() {
+        model_teams.push((
+            "agent-trained".to_owned(),
+            format!("{base_name} trained (agent)"),
+            token(),
+        ));
+    }
+    for (id, name, _) in &model_teams {
+        infos.push(TeamInfo {
+            id: id.clone(),
+            name: name.clone(),
+            kind: Kind::Agent,
+        });
+    }
+    let scripted_teams: Vec<ScriptTeam> =
+        [("ada", 1.0, 0.8), ("brook", 0.67, 1.0), ("cyd", 0.34, 0.9)]
+            .iter()
+            .map(|(id, strength, pace)| ScriptTeam {
+                id: format!("scripted-{id}"),
+                token: token(),
+                strength: *strength,
+                pace: *pace,
+            })
+            .collect();
+    for t in &scripted_teams {
+        let name = t.id.trim_start_matches("scripted-");
+        let mut chars = name.chars();
+        let cap: String = chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+        infos.push(TeamInfo {
+            id: t.id.clone(),
+            name: format!("{cap} (scripted)"),
+            kind: Kind::Scripted,
+        });
+    }
+    let guests: Vec<(String, String)> = (1..=args.guests)
+        .map(|i| (format!("guest-{i}"), token()))
+        .collect();
+    for (id, _) in &guests {
+        infos.push(TeamInfo {
+            id: id.clone(),
+            name: format!("Guest {}", &id[6..]),
+            kind: Kind::Guest,
+        });
+    }
+    let token_of = |id: &str| -> String {
+        model_teams
+            .iter()
+            .find(|t| t.0 == id)
+            .map(|t| t.2.clone())
+            .or_else(|| {
+                scripted_teams
+                    .iter()
+                    .find(|t| t.id == id)
+                    .map(|t| t.token.clone())
+            })
+            .or_else(|| guests.iter().find(|g| g.0 == id).map(|g| g.1.clone()))
+            .unwrap_or_default()
+    };
+
+    // The contest: starts a few seconds from now, a minute longer than the play.
+    let minutes = args.duration.div_ceil(60) + 1;
+    let start = chrono::Utc::now() + chrono::Duration::seconds(8);
+    let mut yaml = format!(
+        "id: demo\nname: Arena demo\nstart_time: {}\nduration: {minutes}\nscoring: icpc\n\
+         penalty_minutes: 20\nsubmissions_per_minute: 30\nproblems:\n",
+        start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    );
+    for (id, label, dir) in &problems {
+        yaml.push_str(&format!(
+            "  - {{id: {id}, label: {label}, package: {}}}\n",
+            serde_json::to_string(&dir.display().to_string())?
+        ));
+    }
+    yaml.push_str("teams:\n");
+    for info in &infos {
+        yaml.push_str(&format!(
+            "  - {{id: {}, name: {}, token: {}}}\n",
+            info.id,
+            serde_json::to_string(&info.name)?,
+            token_of(&info.id)
+        ));
+    }
+    let contest_file = out.join("contest.yaml");
+    std::fs::write(&contest_file, yaml).context("writing contest.yaml")?;
+
+    let admin = token();
+    let db = args
+        .db
+        .clone()
+        .unwrap_or_else(|| format!("sqlite://{}", out.join("contest.db").display()));
+    eprintln!(
+        "agent demo: {} problems, {} teams, {}s of play, sandbox {}; run folder {}",
+        problems.len(),
+        infos.len(),
+        args.duration,
+        backend.name(),
+        out.display()
+    );
+    let mut cmd = Command::new(&judge_bin);
+    cmd.args(["serve", "--listen", &args.listen, "--workers", "1"])
+        .args(["--backend", backend.name()])
+        .arg("--contest")
+        .arg(&contest_file)
+        .arg("--db")
+        .arg(&db)
+        .env("ARENA_ADMIN_TOKEN", &admin);
+    let judge_server = procs::start(
+        cmd,
+        "judge serve",
+        &out.join("judge.log"),
+        Duration::from_secs(120),
+    )?;
+    let mut model_servers = Vec::new();
+    let mut model_urls = Vec::new();
+    match (&args.model_url, &trainer_bin, &model_dir) {
+        (Some(url), _, _) => model_urls.push(url.clone()),
+        (None, Some(bin), Some(dir)) => {
+            let mut folders = vec![("trainer serve (SmolLM2)", dir.clone(), "trainer.log")];
+            if let Some(ckpt) = &args.trained_checkpoint {
+                folders.push((
+                    "trainer serve (trained checkpoint)",
+                    ckpt.clone(),
+                    "trainer-trained.log",
+                ));
+            }
+            for (what, folder, log) in folders {
+                let mut cmd = Command::new(bin);
+                cmd.args(["serve", "--listen", "127.0.0.1:0", "--model"])
+                    .arg(&folder);
+                let server = procs::start(cmd, what, &out.join(log), Duration::from_secs(600))?;
+                model_urls.push(server.url.clone());
+                model_servers.push(server);
+            }
+        }
+        _ => bail!("no model: pass --model-url and --model-name"),
+    }
+
+    let site = format!("{}/contests/demo", judge_server.url);
+    println!("\nThe contest is live at {site}");
+    println!("  (CLICS API: {}/api/contests/demo)", judge_server.url);
+    for (id, tok) in &guests {
+        println!("  join as {id}: log in on the web page with token {tok}");
+    }
+    println!("  admin token: {admin}\n");
+
+    let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let mut teams = Vec::new();
+    for ((id, name, tok), url) in model_teams.iter().zip(&model_urls) {
+        let config = ClientConfig {
+            base_url: url.clone(),
+            model: if args.model_url.is_some() {
+                base_name.clone()
+            } else {
+                BUNDLED_MODEL.to_owned()
+            },
+            api_key_env: args.api_key_env.clone(),
+            ..ClientConfig::default()
+        };
+        teams.push(ModelTeam {
+            id: id.clone(),
+            name: name.clone(),
+            token: tok.clone(),
+            client: OpenAiClient::new(config).context("model client")?,
+            out: out.join(if id == "agent" {
+                "agent-base"
+            } else {
+                "agent-trained"
+            }),
+        });
+    }
+    let script_problems: Vec<ScriptProblem> = problems
+        .iter()
+        .map(|(id, _, dir)| ScriptProblem {
+            id: id.clone(),
+            accepted: scripted::pick(dir, &["accepted"]),
+            wrong: scripted::pick(dir, &["wrong_answer", "run_time_error", "compile_error"]),
+        })
+        .collect();
+    let ctx = Live {
+        args,
+        server: judge_server.url.clone(),
+        admin,
+        backend,
+        problems: problems
+            .iter()
+            .map(|p| (p.0.clone(), p.1.clone()))
+            .collect(),
+        infos: infos.clone(),
+        out: out.clone(),
+    };
+    let result = rt.block_on(live(&ctx, &teams, &scripted_teams, script_problems));
+    drop(model_servers);
+    drop(judge_server);
+    result
+}
+
+/// What the live part shares.
+struct Live<'a> {
+    args: &'a DemoArgs,
+    server: String,
+    admin: String,
+    backend: BackendKind,
+    /// (id, label) in contest order.
+    problems: Vec<(String, String)>,
+    infos: Vec<TeamInfo>,
+    out: PathBuf,
+}
+
+async fn live(
+    ctx: &Live<'_>,
+    teams: &[ModelTeam],
+    scripted_teams: &[ScriptTeam],
+    script_problems: Vec<ScriptProblem>,
+) -> anyhow::Result<()> {
+    let admin = ContestClient::new(&ctx.server, "demo", &ctx.admin, Duration::from_secs(30))
+        .context("contest client")?;
+    for team in teams {
+        team.client.check().await.with_context(|| {
+            format!(
+                "the model server {} does not answer its health check",
+                team.client.endpoint()
+            )
+        })?;
+    }
+    let contest = admin.contest().await.context("reading the demo contest")?;
+    let start_ms = contest.start_time.map(|t| t.unix_millis()).unwrap_or(0);
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    if start_ms > now_ms {
+        let wait = Duration::from_millis(u64::try_from(start_ms - now_ms).unwrap_or(0));
+        eprintln!("  the contest starts in {:.0}s", wait.as_secs_f64());
+        tokio::time::sleep(wait).await;
+    }
+    let began = Instant::now();
+    let seconds = ctx.args.duration as f64;
+
+    let sandbox = SandboxConfig::discover().context("sandbox")?;
+    let bench = Workbench::new(sandbox, ctx.backend, None).context("sandbox workbench")?;
+    let runner = WorkbenchRunner::new(Arc::new(bench));
+    let mut pipeline = Pipeline::named(&ctx.args.pipeline).context("--pipeline")?;
+    pipeline.sampling.max_tokens = ctx.args.max_tokens;
+    if pipeline.language.is_none() {
+        pipeline.language = Some("python3".to_owned());
+    }
+
+    let plan = scripted::schedule(&script_problems, scripted_teams, seconds, ctx.args.seed);
+    let planned = plan.len();
+    let script = scripted::run(&ctx.server, "demo", scripted_teams, plan, began);
+
+    let plays = futures_util::future::join_all(teams.iter().map(|team| {
+        let config = PlayConfig {
+            server: ctx.server.clone(),
+            contest: "demo".to_owned(),
+            token: team.token.clone(),
+            out: team.out.clone(),
+            pipeline: pipeline.clone(),
+            budget: Budget {
+                wall_seconds: Some(ctx.args.duration),
+                ..Budget::default()
+            },
+            duration: Some(Duration::from_secs(ctx.args.duration)),
+            time: TimeConfig {
+                min_visit: Duration::from_secs(20.min(ctx.args.duration / 2)),
+                max_visit: Duration::from_secs((ctx.args.duration / 2).max(30)),
+                rejections_per_visit: 2,
+            },
+            poll: Duration::from_millis(500),
+            judgement_patience: Duration::from_secs(300),
+            memory_mib: 1024,
+            seed: ctx.args.seed,
+            request_timeout: Duration::from_secs(30),
+        };
+        let manifest = Manifest {
+            format: FORMAT,
+            run: format!(
+                "demo-{}-{}",
+                team.id,
+                chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
+            ),
+            created: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            version: crate::version(),
+            model: ModelInfo {
+                name: team.client.name().to_owned(),
+                endpoint: team.client.endpoint(),
+                client: json!({"base_url": team.client.endpoint()}),
+            },
+            seed: ctx.args.seed,
+            pipeline: pipeline.clone(),
+            run_budget: config.budget.clone(),
+            backend: ctx.backend.name().to_owned(),
+            concurrency: 1,
+            problems: Vec::new(),
+        };
+        let runner = &runner;
+        async move {
+            let summary = agent::play::play(&team.client, runner, &config, manifest).await;
+            (team, summary)
+        }
+    }));
+
+    let status = status_line(&admin, began, seconds, teams);
+    let (sent, results, ()) = tokio::join!(script, plays, status);
+    eprintln!();
+
+    // Let the last submissions be judged (up to a minute).
+    let settle = Instant::now();
+    loop {
+        let subs = admin.submissions().await.unwrap_or_default();
+        let judged = admin.judgements().await.unwrap_or_default();
+        let pending = subs
+            .iter()
+            .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
+            .count();
+        if pending == 0 || settle.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        eprint!("\r  waiting for {pending} judgement(s)...   ");
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    eprintln!();
+
+    let board = admin.scoreboard().await.context("the final scoreboard")?;
+    let submissions = admin.submissions().await.context("the submissions")?;
+    let judgements = admin.judgements().await.context("the judgements")?;
+    let ids: Vec<String> = ctx.problems.iter().map(|p| p.0.clone()).collect();
+    let labels: Vec<String> = ctx.problems.iter().map(|p| p.1.clone()).collect();
+    let rows = board::standings(&board, &ctx.infos, &ids);
+    let history = board::history(&ctx.infos, &submissions, &judgements);
+    let table = board::table(&rows, &labels);
+    println!(
+        "Final standings ({} s of play):\n\n{table}",
+        ctx.args.duration
+    );
+
+    let mut agents = Vec::new();
+    let mut failures = Vec::new();
+    for (team, result) in &results {
+        let row = rows.iter().find(|r| r.team == team.id);
+        let summary: Option<&PlaySummary> = result.as_ref().ok();
+        if let Err(err) = result {
+            failures.push(format!("{}: {err}", team.name));
+        }
+        let trajectories = team.out.join("trajectories");
+        let line = format!(
+            "{}: rank {} of {}, solved {} ({}); {} submission(s), {} visit(s); stopped: {}; \
+             trajectories in {}",
+            team.name,
+            row.map_or(0, |r| r.rank),
+            rows.len(),
+            row.map_or(0, |r| r.solved),
+            summary.map(|s| s.solved().join(", ")).unwrap_or_default(),
+            summary.map_or(0, |s| s.submissions),
+            summary.map_or(0, |s| s.visits),
+            summary
+                .and_then(|s| serde_json::to_value(&s.reason).ok())
+                .and_then(|v| v["kind"].as_str().map(str::to_owned))
+                .unwrap_or_else(|| "error".to_owned()),
+            trajectories.display()
+        );
+        println!("{line}");
+        agents.push(json!({
+            "team": team.id,
+            "name": team.name,
+            "model": team.client.name(),
+            "endpoint": team.client.endpoint(),
+            "rank": row.map(|r| r.rank),
+            "of": rows.len(),
+            "solved": row.map(|r| r.solved),
+            "penalty": row.map(|r| r.penalty),
+            "solved_problems": summary.map(PlaySummary::solved),
+            "submissions": summary.map(|s| s.submissions),
+            "visits": summary.map(|s| s.visits),
+            "stop": summary.map(|s| &s.reason),
+            "error": result.as_ref().err().map(ToString::to_string),
+            "run_folder": team.out,
+            "trajectories": trajectories,
+        }));
+    }
+
+    let report = json!({
+        "contest": "demo",
+        "server": ctx.server,
+        "duration_seconds": ctx.args.duration,
+        "backend": ctx.backend.name(),
+        "problems": ctx.problems.iter().map(|(id, label)| json!({"id": id, "label": label})).collect::<Vec<_>>(),
+        "teams": ctx.infos,
+        "scripted_submissions": {"planned": planned, "sent": sent},
+        "standings": rows,
+        "agents": agents,
+        "history": history,
+    });
+    std::fs::write(
+        ctx.out.join("report.json"),
+        serde_json::to_string_pretty(&report)? + "\n",
+    )
+    .context("writing report.json")?;
+    std::fs::write(
+        ctx.out.join("board.svg"),
+        board::svg(&history, &ctx.infos, seconds, ctx.problems.len()),
+    )
+    .context("writing board.svg")?;
+    let mut md = format!(
+        "# Arena demo\n\n{} problems ({}), {} teams, {} s of play, sandbox {}.\n\n\
+         ## Final standings\n\n```\n{table}```\n\n`+N`: solved after N rejections; `-N`: N \
+         rejections; `.`: not tried. Scripted teams submit the packages' reference and wrong \
+         solutions at set times ({sent} of {planned} planned submissions sent).\n\n\
+         ## The board over time\n\n![board](board.svg)\n\n## Agents\n\n",
+        ctx.problems.len(),
+        labels.join(" "),
+        ctx.infos.len(),
+        ctx.args.duration,
+        ctx.backend.name()
+    );
+    for a in &agents {
+        md.push_str(&format!(
+            "- **{}** (`{}`): rank {} of {}, {} solved, {} submission(s), {} visit(s); \
+             trajectories: `{}` (`agent report {}`)\n",
+            a["name"].as_str().unwrap_or_default(),
+            a["model"].as_str().unwrap_or_default(),
+            a["rank"],
+            a["of"],
+            a["solved"],
+            a["submissions"],
+            a["visits"],
+            a["trajectories"].as_str().unwrap_or_default(),
+            a["run_folder"].as_str().unwrap_or_default(),
+        ));
+    }
+    std::fs::write(ctx.out.join("report.md"), md).context("writing report.md")?;
+    println!(
+        "\nReport: {} (and report.json, board.svg)",
+        ctx.out.join("report.md").display()
+    );
+    if !failures.is_empty() {
+        bail!("the agent could not play: {}", failures.join("; "));
+    }
+    Ok(())
+}
+
+/// A live status line on stderr every two seconds until the play's time is over: the
+/// time, each agent's place and solves, and the judging queue.
+async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams: &[ModelTeam]) {
+    loop {
+        let elapsed = began.elapsed().as_secs_f64();
+        if elapsed >= seconds {
+            break;
+        }
+        let mut line = format!(
+            "[{:02}:{:02}/{:02}:{:02}]",
+            (elapsed as u64) / 60,
+            (elapsed as u64) % 60,
+            (seconds as u64) / 60,
+            (seconds as u64) % 60
+        );
+        if let Ok(board) = admin.scoreboard().await {
+            for team in teams {
+                if let Some(row) = board.rows.iter().find(|r| r.team_id == team.id) {
+                    let solved = match row.score {
+                        leaderboard::clics::RowScore::PassFail { num_solved, .. } => num_solved,
+                        leaderboard::clics::RowScore::Score { score, .. } => score as u32,
+                    };
+                    line.push_str(&format!(
+                        " {}: rank {}/{} solved {}",
+                        team.id,
+                        row.rank,
+                        board.rows.len(),
+                        solved
+                    ));
+                }
+                let visiting = agent::play::read_log(&team.out).ok().and_then(|events| {
+                    events.iter().rev().find_map(|e| match e {
+                        agent::play::PlayEvent::Visit { problem, .. } => Some(problem.clone()),
+                        _ => None,
+                    })
+                });
+                if let Some(p) = visiting {
+                    line.push_str(&format!(" (on {p})"));
+                }
+                line.push_str(" |");
+            }
+            let leader = board
+                .rows
+                .first()
+                .map(|r| r.team_id.clone())
+                .unwrap_or_default();
+            line.push_str(&format!(" leader {leader}"));
+        }
+        if let (Ok(subs), Ok(judged)) = (admin.submissions().await, admin.judgements().await) {
+            let pending = subs
+                .iter()
+                .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
+                .count();
+            line.push_str(&format!(" | {} submissions, {pending} judging", subs.len()));
+        }
+        eprint!("\r{line:<110}");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+}

@@ -2,13 +2,15 @@
 //! against any OpenAI-compatible model server and writes a run folder (manifest and
 //! trajectories); `agent report` summarises a run folder or shows one problem's
 //! trajectory; `agent play` takes part in a live contest; `agent demo` runs the main
-//! job on one machine ([`demo`]).
+//! job on one machine ([`demo`]); `agent evaluate` places a model in a real past contest
+//! ([`evaluate`]).
 //!
 //! Exit codes: 0 when the command did its work (whatever was solved), 2 when it could
 //! not (a model server that does not answer its health check, a run folder of another
 //! run, a sandbox that is missing).
 
 mod demo;
+mod evaluate;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -48,6 +50,9 @@ enum Command {
     /// The main job on one machine: a live demo contest (judge serve, scripted teams,
     /// guest seats) with the model playing, then the standings and a report.
     Demo(Box<demo::DemoArgs>),
+    /// Place a model in a real past contest: solve its packages offline, then rank the
+    /// result among the contest's humans (CLICS feed or Codeforces rows).
+    Evaluate(Box<evaluate::EvaluateArgs>),
 }
 
 #[derive(Args)]
@@ -150,6 +155,9 @@ fn main() {
             .context("cannot start the async runtime")
             .and_then(|rt| rt.block_on(play(*args))),
         Command::Demo(args) => demo::demo(&args),
+        Command::Evaluate(args) => tokio::runtime::Runtime::new()
+            .context("cannot start the async runtime")
+            .and_then(|rt| rt.block_on(evaluate::evaluate(&args))),
     };
     if let Err(err) = result {
         eprintln!("agent: {err:#}");
@@ -435,7 +443,7 @@ mod tests {
                 assert_eq!(args.concurrency, 3);
                 assert_eq!(args.client.model, "m");
             }
-            Command::Report(_) | Command::Play(_) | Command::Demo(_) => panic!("solve"),
+            _ => panic!("solve"),
         }
         let cli = Cli::try_parse_from([
             "agent",

@@ -6,14 +6,17 @@
 
 pub mod batching;
 pub mod bench;
+pub mod checkpoint;
 pub mod config;
 mod error;
 pub mod generate;
 pub mod grpo;
+pub mod metrics;
 pub mod model;
 pub mod optim;
 pub mod policy;
 pub mod server;
 pub mod tokenizer;
+pub mod train;
 
 pub use error::{Error, Result};

@@ -1,6 +1,10 @@
 //! The `trainer` command line: `trainer serve --model DIR [--listen ADDR] [--device D]`.
 //! It prints `listening on http://ADDR` once the server accepts connections.
 //! Exit code 0 on a clean stop, 2 when it cannot start (bad model folder, address in use).
+//!
+//! `trainer train --problems DIR --model DIR --out DIR [--config FILE] [--resume]
+//! [--device cpu|cuda] [--stop-after N]`: GRPO through the agent (see `trainer::train`),
+//! a status line per step on stderr; exit 0 when the steps are done, 2 on an error.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,6 +38,31 @@ enum Command {
         /// The weights' precision.
         #[arg(long, value_enum, default_value = "f32")]
         dtype: DtypeArg,
+    },
+    /// Train the policy with (Agentic) GRPO through the agent on judged problems.
+    Train {
+        /// Problem packages: a folder of packages (with `split.yaml`: its training and
+        /// held-out lists), or one package.
+        #[arg(long)]
+        problems: PathBuf,
+        /// The starting model (a Hugging Face folder).
+        #[arg(long)]
+        model: PathBuf,
+        /// The run's folder: checkpoints, metrics.jsonl, metrics.svg, rollouts/.
+        #[arg(long)]
+        out: PathBuf,
+        /// The configuration file (YAML or JSON; every field optional).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Continue the run in --out from its latest checkpoint.
+        #[arg(long)]
+        resume: bool,
+        /// Where to train and decode.
+        #[arg(long, value_enum, default_value = "cpu")]
+        device: DeviceArg,
+        /// Stop after this many steps of this invocation (the run can be resumed).
+        #[arg(long)]
+        stop_after: Option<u64>,
     },
     /// Tokens per second and a training step, against transformers on the same weights.
     Bench {
@@ -88,6 +117,39 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Train {
+            problems,
+            model,
+            out,
+            config,
+            resume,
+            device,
+            stop_after,
+        } => {
+            let config = match config {
+                Some(path) => trainer::train::TrainConfig::load(&path)?,
+                None => trainer::train::TrainConfig::default(),
+            };
+            let device = trainer::optim::parse_device(match device {
+                DeviceArg::Cpu => "cpu",
+                DeviceArg::Cuda => "cuda",
+            })?;
+            let paths = trainer::train::RunPaths {
+                problems,
+                model,
+                out: out.clone(),
+            };
+            let mut t = trainer::train::Trainer::new(config, paths, device, resume)?;
+            let until = stop_after.map(|n| t.step() + n);
+            t.run(until)?;
+            println!(
+                "trained to step {}; checkpoint {}, metrics {}",
+                t.step(),
+                out.join("latest").display(),
+                out.join("metrics.jsonl").display()
+            );
+            Ok(())
+        }
         Command::Bench {
             model,
             new_tokens,

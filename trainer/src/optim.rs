@@ -173,6 +173,56 @@ impl AdamW {
         self.step
     }
 
+    /// The state to checkpoint: `m.NAME` and `v.NAME` for every variable, and `step`.
+    pub fn state_tensors(&self) -> Vec<(String, Tensor)> {
+        let mut out = vec![("step".to_owned(), Tensor::from_slice(&[self.step as i64]))];
+        for (i, (name, _)) in self.params.iter().enumerate() {
+            out.push((format!("m.{name}"), self.m[i].shallow_clone()));
+            out.push((format!("v.{name}"), self.v[i].shallow_clone()));
+        }
+        out
+    }
+
+    /// Restores [`Self::state_tensors`]; every variable's moments must be there, with the
+    /// variable's shape.
+    pub fn load_state_tensors(&mut self, tensors: &[(String, Tensor)]) -> Result<(), GrpoError> {
+        let find = |key: &str| {
+            tensors
+                .iter()
+                .find(|(n, _)| n == key)
+                .map(|(_, t)| t)
+                .ok_or_else(|| GrpoError::Setting {
+                    name: "optimizer state",
+                    message: format!("{key} is missing"),
+                })
+        };
+        let step = find("step")?.int64_value(&[0]);
+        tch::no_grad(|| -> Result<(), GrpoError> {
+            for (i, (name, p)) in self.params.iter().enumerate() {
+                for (slot, key) in [
+                    (&mut self.m[i], format!("m.{name}")),
+                    (&mut self.v[i], format!("v.{name}")),
+                ] {
+                    let t = find(&key)?;
+                    if t.size() != p.size() {
+                        return Err(GrpoError::Setting {
+                            name: "optimizer state",
+                            message: format!(
+                                "{key} has shape {:?}, {:?} expected",
+                                t.size(),
+                                p.size()
+                            ),
+                        });
+                    }
+                    slot.copy_(&t.to_kind(Kind::Float).to_device(slot.device()));
+                }
+            }
+            Ok(())
+        })?;
+        self.step = u64::try_from(step).unwrap_or(0);
+        Ok(())
+    }
+
     /// The settings.
     pub fn config(&self) -> &OptimConfig {
         &self.config

@@ -28,6 +28,7 @@ pub enum FinalReward {
 
 /// The weight of each tier and the final reward's rule.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct RewardWeights {
     /// The program compiled.
     pub compiled: f64,

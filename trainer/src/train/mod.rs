@@ -1,0 +1,22 @@
+//! `trainer train`: GRPO from judge feedback with rollouts through the real agent.
+//!
+//! - [`config`]: the configuration file (algorithm `agentic | outcome | process`, G, the
+//!   optimizer and its schedule, the loss options, reward weights, budgets).
+//! - [`rollout`]: each episode's [`rollout::Hook`], the agent's model (the in-process
+//!   [`crate::policy::LocalPolicy`]) and observer at once: every reply becomes a stored
+//!   turn (token ids, action mask, behaviour logprobs, policy version) whose reward level
+//!   is the verification ladder after it; a judge error takes the episode out of its group.
+//! - [`run`]: the loop. Agentic GRPO: when every episode of a group has finished turn `t`
+//!   (or stopped), the provisional update for turn `t` at once (`grpo::credit` +
+//!   `grpo::step`) while the episodes wait at the group's gate; the final verdicts'
+//!   correction update when the group is complete, stale corrections dropped and counted.
+//!   Outcome GRPO: one update per group at the final verdict. Process GRPO: the stage
+//!   rewards and the verdict as return-to-go advantages, one update per group at the end.
+//!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation.
+
+pub mod config;
+pub mod rollout;
+pub mod run;
+
+pub use config::{Algorithm, TrainConfig};
+pub use run::{RunPaths, StepMetrics, Trainer};

@@ -1,0 +1,271 @@
+//! Rollouts through the real agent: each episode runs `agent::solve::solve` with a
+//! [`Hook`] that is both its model (the [`LocalPolicy`], in process) and its observer.
+//!
+//! A **turn** is one model reply. Its tokens (the prompt's ids, the reply's ids, each
+//! reply token's behaviour logprob and the policy version that produced it) are stored
+//! when the reply arrives; the turn ends when the episode asks the model again or ends,
+//! and by then every step the loop recorded after the reply (compile, samples, own tests,
+//! stress, submission) has been observed, so the turn's reward level (the verification
+//! ladder of [`crate::grpo::reward`]) is known. The hook then sends the turn to the
+//! trainer and, under Agentic GRPO, waits at its group's **gate** until the trainer has
+//! made the group's provisional update for that turn: the group's next turn is generated
+//! by the updated policy, while other groups keep the decoder busy.
+
+use std::sync::{Arc, Mutex};
+
+use agent::model::{ChatModel, ChatReply, ChatRequest, ModelError};
+use agent::step::{End, Observer, Outcome, Signals, Step};
+use futures_util::future::BoxFuture;
+
+use crate::grpo::reward::{Final, Ladder, RewardWeights, final_reward};
+use crate::policy::LocalPolicy;
+
+/// One model turn of an episode, as the trainer stores it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    /// The prompt's ids followed by the reply's ids.
+    pub tokens: Vec<i64>,
+    /// Whether each token is the model's own (the reply).
+    pub action: Vec<bool>,
+    /// Each token's behaviour logprob (0 for prompt tokens).
+    pub behaviour_logp: Vec<f64>,
+    /// The policy version that produced the reply (its oldest token's).
+    pub version: u64,
+    /// The ladder level the episode had reached when the turn ended.
+    pub level: f64,
+    /// The tiers reached by then (`compiled`, `samples`, `own_tests`, `stress`).
+    pub tiers: Vec<String>,
+    /// Whether the sandbox or judge had given any result by then (a compile, a test run,
+    /// a verdict).
+    pub judged: bool,
+}
+
+/// The names of the tiers `ladder` has reached.
+pub fn tier_names(ladder: &Ladder) -> Vec<String> {
+    [
+        (ladder.compiled, "compiled"),
+        (ladder.samples, "samples"),
+        (ladder.own_tests, "own_tests"),
+        (ladder.stress, "stress"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, n)| (*n).to_owned())
+    .collect()
+}
+
+impl Turn {
+    /// Reply tokens.
+    pub fn generated(&self) -> usize {
+        self.action.iter().filter(|a| **a).count()
+    }
+}
+
+/// Why an episode has no final reward: it leaves its group.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Left {
+    /// The judge (or the sandbox) failed: no reward, never a 0.
+    JudgeError,
+    /// The model or the recording failed.
+    Failed,
+}
+
+/// How an episode ended, for the trainer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EpisodeEnd {
+    /// The final reward, or why there is none.
+    pub reward: Result<f64, Left>,
+    /// The tiers reached.
+    pub ladder: Ladder,
+    /// Accepted by the local judge.
+    pub solved: bool,
+    /// Model and judge time in seconds summed over the steps.
+    pub model_s: f64,
+    /// The judge's share.
+    pub judge_s: f64,
+    /// Why it ended (the agent's `End`, as JSON).
+    pub end: serde_json::Value,
+}
+
+/// What an episode tells the trainer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A turn ended.
+    Turn {
+        /// The group.
+        group: usize,
+        /// The episode within it.
+        episode: usize,
+        /// The turn.
+        turn: Box<Turn>,
+    },
+    /// The episode ended (after its last turn's event).
+    End {
+        /// The group.
+        group: usize,
+        /// The episode within it.
+        episode: usize,
+        /// How.
+        end: Box<EpisodeEnd>,
+    },
+}
+
+#[derive(Default)]
+struct State {
+    ladder: Ladder,
+    signals: Vec<Signals>,
+    pending: Option<Turn>,
+    turns: usize,
+    judged: bool,
+}
+
+/// The model and observer of one episode.
+pub struct Hook {
+    policy: Arc<LocalPolicy>,
+    group: usize,
+    episode: usize,
+    weights: RewardWeights,
+    events: std::sync::mpsc::Sender<Event>,
+    gate: Option<tokio::sync::watch::Receiver<usize>>,
+    state: Mutex<State>,
+}
+
+impl Hook {
+    /// Episode `episode` of group `group`, sending to `events`; with a `gate` (the number
+    /// of turns the group's trainer has processed), each new turn waits for the last.
+    pub fn new(
+        policy: Arc<LocalPolicy>,
+        group: usize,
+        episode: usize,
+        weights: RewardWeights,
+        events: std::sync::mpsc::Sender<Event>,
+        gate: Option<tokio::sync::watch::Receiver<usize>>,
+    ) -> Hook {
+        Hook {
+            policy,
+            group,
+            episode,
+            weights,
+            events,
+            gate,
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// Ends the pending turn (its level is the ladder's now) and returns its index.
+    fn finish_turn(&self) -> Option<usize> {
+        let mut state = self.state.lock().ok()?;
+        let mut turn = state.pending.take()?;
+        turn.level = state.ladder.level(&self.weights) + 0.0;
+        turn.tiers = tier_names(&state.ladder);
+        turn.judged = state.judged;
+        let index = state.turns;
+        state.turns += 1;
+        drop(state);
+        let _ = self.events.send(Event::Turn {
+            group: self.group,
+            episode: self.episode,
+            turn: Box::new(turn),
+        });
+        Some(index)
+    }
+}
+
+fn turn_of(reply: &ChatReply) -> Result<Turn, ModelError> {
+    let prompt = reply
+        .prompt_token_ids
+        .as_ref()
+        .ok_or_else(|| ModelError::Local("the reply has no prompt token ids".to_owned()))?;
+    let completion = reply
+        .completions
+        .first()
+        .ok_or_else(|| ModelError::Local("the reply has no completion".to_owned()))?;
+    let tokens = completion
+        .tokens
+        .as_ref()
+        .ok_or_else(|| ModelError::Local("the reply has no token ids".to_owned()))?;
+    let mut turn = Turn {
+        tokens: prompt.iter().map(|t| i64::from(*t)).collect(),
+        action: vec![false; prompt.len()],
+        behaviour_logp: vec![0.0; prompt.len()],
+        version: reply.policy_version.unwrap_or(0),
+        level: 0.0,
+        tiers: Vec::new(),
+        judged: false,
+    };
+    for t in tokens {
+        let id =
+            t.id.ok_or_else(|| ModelError::Local("a reply token has no id".to_owned()))?;
+        turn.tokens.push(i64::from(id));
+        turn.action.push(true);
+        turn.behaviour_logp.push(f64::from(t.logprob));
+    }
+    Ok(turn)
+}
+
+impl ChatModel for Hook {
+    fn name(&self) -> &str {
+        self.policy.name()
+    }
+
+    fn endpoint(&self) -> String {
+        self.policy.endpoint()
+    }
+
+    fn chat<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+    ) -> BoxFuture<'a, Result<ChatReply, ModelError>> {
+        Box::pin(async move {
+            if let (Some(done), Some(gate)) = (self.finish_turn(), &self.gate) {
+                let mut gate = gate.clone();
+                // A closed gate (the trainer stopped) lets the episode go on.
+                let _ = gate.wait_for(|processed| *processed > done).await;
+            }
+            let reply = self.policy.chat(request).await?;
+            let turn = turn_of(&reply)?;
+            if let Ok(mut state) = self.state.lock() {
+                state.pending = Some(turn);
+            }
+            Ok(reply)
+        })
+    }
+}
+
+impl Observer for Hook {
+    fn step(&self, step: &Step) -> Result<(), String> {
+        let mut state = self.state.lock().map_err(|_| "poisoned".to_owned())?;
+        state.ladder.observe(&step.signals);
+        let s = &step.signals;
+        state.judged |= s.compiled.is_some() || s.samples.is_some() || s.verdict.is_some();
+        state.signals.push(step.signals.clone());
+        Ok(())
+    }
+
+    fn outcome(&self, outcome: &Outcome) -> Result<(), String> {
+        self.finish_turn();
+        let state = self.state.lock().map_err(|_| "poisoned".to_owned())?;
+        let reward = match (&outcome.end, final_reward(&state.signals, &self.weights)) {
+            (End::RunnerFailed { .. }, _) | (_, Final::JudgeError) => Err(Left::JudgeError),
+            (End::ModelFailed { .. } | End::RecordFailed { .. } | End::Unloadable { .. }, _) => {
+                Err(Left::Failed)
+            }
+            (_, Final::Reward(r)) => Ok(r),
+        };
+        let end = EpisodeEnd {
+            reward,
+            ladder: state.ladder,
+            solved: outcome.solved,
+            model_s: outcome.timing.model_ms / 1000.0,
+            judge_s: outcome.timing.judge_ms / 1000.0,
+            end: serde_json::to_value(&outcome.end).unwrap_or_default(),
+        };
+        let _ = self.events.send(Event::End {
+            group: self.group,
+            episode: self.episode,
+            end: Box::new(end),
+        });
+        Ok(())
+    }
+}

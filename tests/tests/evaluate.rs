@@ -7,7 +7,7 @@
 //! runs fast and their outcome known, so the placement can be checked against standings
 //! computed here from the raw files; it says nothing about any real model.
 //!
-//! - the team's own problems (`sum`, `pair-sums`) with standings made for the test: a
+//! - the team's own problems (`sum`, `pairsums`) with standings made for the test: a
 //!   CLICS feed of three teams and Codeforces rows with ratings;
 //! - the real data: the 2022 ICPC Pacific Northwest Division 1 final event feed and six
 //!   of its thirteen problems' public packages (`../shared/data/`, see its README;
@@ -190,14 +190,14 @@ fn evaluate(agent: &Path, stand_in: &StandIn, args: &[&str]) -> Value {
         .expect("evaluation.json parses")
 }
 
-/// A CLICS 2023-06 feed of three teams on `sum` and `pair-sums`.
+/// A CLICS 2023-06 feed of three teams on `sum` and `pairsums`.
 fn own_feed(path: &Path) {
     let mut lines = vec![
         json!({"type": "contest", "id": "own", "data": {"id": "own", "name": "Own", "start_time": "2024-05-01T10:00:00Z", "duration": "1:00:00", "penalty_time": 20}}),
         json!({"type": "judgement-types", "id": "AC", "data": {"id": "AC", "name": "Accepted", "penalty": false, "solved": true}}),
         json!({"type": "judgement-types", "id": "WA", "data": {"id": "WA", "name": "Wrong", "penalty": true, "solved": false}}),
         json!({"type": "problems", "id": "sum", "data": {"id": "sum", "label": "A", "name": "Sum of Numbers", "ordinal": 1}}),
-        json!({"type": "problems", "id": "pair-sums", "data": {"id": "pair-sums", "label": "B", "name": "Pair Sums", "ordinal": 2}}),
+        json!({"type": "problems", "id": "pairsums", "data": {"id": "pairsums", "label": "B", "name": "Pair Sums", "ordinal": 2}}),
     ];
     for (id, name) in [("t1", "Both"), ("t2", "One"), ("t3", "None")] {
         lines.push(json!({"type": "teams", "id": id, "data": {"id": id, "name": name}}));
@@ -205,8 +205,8 @@ fn own_feed(path: &Path) {
     // t1: both (A at 10, B at 40 after one WA); t2: A at 30; t3: one WA.
     let subs = [
         ("s1", "t1", "sum", "0:10:00", "AC"),
-        ("s2", "t1", "pair-sums", "0:30:00", "WA"),
-        ("s3", "t1", "pair-sums", "0:40:00", "AC"),
+        ("s2", "t1", "pairsums", "0:30:00", "WA"),
+        ("s3", "t1", "pairsums", "0:40:00", "AC"),
         ("s4", "t2", "sum", "0:30:00", "AC"),
         ("s5", "t3", "sum", "0:20:00", "WA"),
     ];
@@ -234,8 +234,8 @@ fn the_teams_own_problems_are_placed_in_a_feed_and_among_rated_rows() {
     };
     let dir = tempfile::tempdir().expect("tempdir");
     let sum = workspace().join("problems/packages/sum");
-    let pair = workspace().join("problems/packages/pair-sums");
-    // The stand-in solves sum and gets pair-sums wrong.
+    let pair = workspace().join("problems/packages/pairsums");
+    // The stand-in solves sum and gets pairsums wrong.
     let stand_in = StandIn::start(
         &[
             (sum.clone(), "Sum of Numbers".to_owned()),
@@ -283,7 +283,7 @@ fn the_teams_own_problems_are_placed_in_a_feed_and_among_rated_rows() {
         report["contamination"]
     );
     for run in report["runs"].as_array().expect("runs") {
-        // Sum solved without rejection within minutes of agent time; pair-sums wrong.
+        // Sum solved without rejection within minutes of agent time; pairsums wrong.
         let results = run["results"].as_array().expect("results");
         assert_eq!(results[0]["solved"], true);
         assert_eq!(results[0]["rejected"], 0);

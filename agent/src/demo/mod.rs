@@ -46,7 +46,7 @@ const BUNDLED: [&str; 6] = [
     "problems/easy/aplusb",
     "problems/easy/evenodd",
     "problems/easy/maxofthree",
-    "problems/packages/pair-sums",
+    "problems/packages/pairsums",
     "problems/packages/rangesum",
 ];
 
@@ -326,7 +326,33 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
             .unwrap_or_default()
     };
 
-    // The contest: starts a few seconds from now, a minute longer than the play.
+    let mut model_servers = Vec::new();
+    let mut model_urls = Vec::new();
+    match (&args.model_url, &trainer_bin, &model_dir) {
+        (Some(url), _, _) => model_urls.push(url.clone()),
+        (None, Some(bin), Some(dir)) => {
+            let mut folders = vec![("trainer serve (SmolLM2)", dir.clone(), "trainer.log")];
+            if let Some(ckpt) = &args.trained_checkpoint {
+                folders.push((
+                    "trainer serve (trained checkpoint)",
+                    ckpt.clone(),
+                    "trainer-trained.log",
+                ));
+            }
+            for (what, folder, log) in folders {
+                let mut cmd = Command::new(bin);
+                cmd.args(["serve", "--listen", "127.0.0.1:0", "--model"])
+                    .arg(&folder);
+                let server = procs::start(cmd, what, &out.join(log), Duration::from_secs(600))?;
+                model_urls.push(server.url.clone());
+                model_servers.push(server);
+            }
+        }
+        _ => bail!("no model: pass --model-url and --model-name"),
+    }
+
+    // The contest (written once the model servers are up, so their start-up does not eat
+    // its time): starts a few seconds from now, a minute longer than the play.
     let minutes = args.duration.div_ceil(60) + 1;
     let start = chrono::Utc::now() + chrono::Duration::seconds(8);
     let mut yaml = format!(
@@ -379,31 +405,6 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
         &out.join("judge.log"),
         Duration::from_secs(120),
     )?;
-    let mut model_servers = Vec::new();
-    let mut model_urls = Vec::new();
-    match (&args.model_url, &trainer_bin, &model_dir) {
-        (Some(url), _, _) => model_urls.push(url.clone()),
-        (None, Some(bin), Some(dir)) => {
-            let mut folders = vec![("trainer serve (SmolLM2)", dir.clone(), "trainer.log")];
-            if let Some(ckpt) = &args.trained_checkpoint {
-                folders.push((
-                    "trainer serve (trained checkpoint)",
-                    ckpt.clone(),
-                    "trainer-trained.log",
-                ));
-            }
-            for (what, folder, log) in folders {
-                let mut cmd = Command::new(bin);
-                cmd.args(["serve", "--listen", "127.0.0.1:0", "--model"])
-                    .arg(&folder);
-                let server = procs::start(cmd, what, &out.join(log), Duration::from_secs(600))?;
-                model_urls.push(server.url.clone());
-                model_servers.push(server);
-            }
-        }
-        _ => bail!("no model: pass --model-url and --model-name"),
-    }
-
     let site = format!("{}/contests/demo", judge_server.url);
     println!("\nThe contest is live at {site}");
     println!("  (CLICS API: {}/api/contests/demo)", judge_server.url);
@@ -501,6 +502,9 @@ async fn live(
     }
     let began = Instant::now();
     let seconds = ctx.args.duration as f64;
+    // Contest seconds already gone when the play begins (a slow start-up): the board's
+    // plot spans them too.
+    let lead = (chrono::Utc::now().timestamp_millis() - start_ms).max(0) as f64 / 1000.0;
 
     let sandbox = SandboxConfig::discover().context("sandbox")?;
     let bench = Workbench::new(sandbox, ctx.backend, None).context("sandbox workbench")?;
@@ -664,7 +668,7 @@ async fn live(
     .context("writing report.json")?;
     std::fs::write(
         ctx.out.join("board.svg"),
-        board::svg(&history, &ctx.infos, seconds, ctx.problems.len()),
+        board::svg(&history, &ctx.infos, seconds + lead, ctx.problems.len()),
     )
     .context("writing board.svg")?;
     let mut md = format!(

@@ -40,17 +40,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
-/// What a bundled package still does against its format, each waiting for an edit in the
-/// judge's own tests (which name these files) that this test's owner may not make:
-/// - `pair-sums` is not `[a-z0-9]+` (rename it to `pairsums` together with the paths in
-///   `judge/server/src/{scoreboard,worker}.rs`, `judge/server/tests/clics_schema.rs`,
-///   `tests/tests/{judge_library,agent_play}.rs`);
-/// - `sum/submissions/compile_error/` (no format has a compile error verdict; the judge's
-///   server tests submit `missing_semicolon.cpp` from there: `judge/cli/tests/serve.rs`,
-///   `judge/server/tests/clics_schema.rs`). The copy the tools see leaves it out.
+/// What a bundled package still does against its format, each with the reason (none now:
+/// `pairsums` got its `[a-z0-9]+` name and `sum`'s compile-error submission moved to a fixture
+/// of the judge's tests, since no package format has that verdict).
 ///
 /// (package, what): `name`, or a submissions folder.
-const KNOWN_EXCEPTIONS: &[(&str, &str)] = &[("pair-sums", "name"), ("sum", "compile_error")];
+const KNOWN_EXCEPTIONS: &[(&str, &str)] = &[];
 
 fn excepted(package: &str, what: &str) -> bool {
     KNOWN_EXCEPTIONS.contains(&(package, what))

@@ -1,5 +1,5 @@
 //! End-to-end tests of `agent play`: the real `agent` binary takes part in a short
-//! contest (two bundled problems, `sum` and `pair-sums`, started now) on the real
+//! contest (two bundled problems, `sum` and `pairsums`, started now) on the real
 //! contest server (`judge serve`, a SQLite file, port 0, judging on bubblewrap), runs its
 //! own code in the real sandbox, and talks to a model over HTTP:
 //!
@@ -113,18 +113,18 @@ fn start_listening(mut cmd: Command) -> (Killed, String) {
     (Killed(child), base)
 }
 
-/// A contest started a few seconds ago, `minutes` long, with `sum` (A) and `pair-sums`
+/// A contest started a few seconds ago, `minutes` long, with `sum` (A) and `pairsums`
 /// (B), one team (the agent) and a 20-minute penalty.
 fn contest_file(dir: &Path, minutes: u32) -> PathBuf {
     let start = chrono::Utc::now() - chrono::Duration::seconds(5);
     let yaml = format!(
         "id: arena\nname: Agent Play\nstart_time: {}\nduration: {minutes}\n\
          scoring: icpc\npenalty_minutes: 20\nsubmissions_per_minute: 30\n\
-         problems:\n  - {{id: sum, label: A, package: {}}}\n  - {{id: pair-sums, label: B, package: {}}}\n\
+         problems:\n  - {{id: sum, label: A, package: {}}}\n  - {{id: pairsums, label: B, package: {}}}\n\
          teams:\n  - {{id: agent, name: The Agent, token: {TEAM}}}\n",
         start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         packages().join("sum").display(),
-        packages().join("pair-sums").display(),
+        packages().join("pairsums").display(),
     );
     let path = dir.join("contest.yaml");
     std::fs::write(&path, yaml).expect("the contest file");
@@ -319,7 +319,7 @@ fn smollm2_plays_a_short_contest_and_every_stage_is_recorded() {
         .collect();
     assert_eq!(
         read,
-        BTreeMap::from([("pair-sums".into(), 1), ("sum".into(), 2)])
+        BTreeMap::from([("pairsums".into(), 1), ("sum".into(), 2)])
     );
     let visits: Vec<&String> = events
         .iter()
@@ -448,7 +448,7 @@ struct StandIn {
 fn reference(problem_name: &str) -> Option<(&'static str, String)> {
     let (id, file) = match problem_name {
         "Sum of Numbers" => ("sum", "sum/submissions/accepted/sum.py"),
-        "Pair Sums" => ("pair-sums", "pair-sums/submissions/accepted/hash.py"),
+        "Pair Sums" => ("pairsums", "pairsums/submissions/accepted/hash.py"),
         _ => return None,
     };
     let source = std::fs::read_to_string(packages().join(file)).expect("reference solution");
@@ -655,7 +655,7 @@ fn a_reference_stand_in_solves_both_and_a_killed_play_resumes_without_resubmitti
     );
     assert_eq!(per_problem("sum").last().map(String::as_str), Some("AC"));
     assert_eq!(
-        per_problem("pair-sums").last().map(String::as_str),
+        per_problem("pairsums").last().map(String::as_str),
         Some("AC")
     );
 

@@ -43,7 +43,7 @@ async fn another_crate_judges_with_it() {
     if !ci::require::present("bubblewrap", missing) {
         return;
     }
-    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/pair-sums");
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/pairsums");
     let (problem, _) = judge::problems::load(&package).expect("bundled package loads");
     let config = SandboxConfig::discover().unwrap_or_else(|err| panic!("{err}"));
     let submission = Submission {

@@ -195,7 +195,12 @@ fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
     }
     let ac_sum = source("sum", "accepted/sum.c");
     let wa_sum = source("sum", "wrong_answer/first_only.py");
-    let ce_sum = source("sum", "compile_error/missing_semicolon.cpp");
+    // A compile error is no package's submission (neither package format has that verdict):
+    // the fixture stands in for a team's broken C++.
+    let ce_sum = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/missing_semicolon.cpp"),
+    )
+    .expect("compile error fixture");
     let ac_range = source("rangesum", "accepted/prefix.cpp");
     // Admin submissions at chosen contest times (as a CCS importing a feed would).
     let admin_posts = [

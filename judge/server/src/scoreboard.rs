@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn ioi_takes_the_best_of_each_subtask_over_submissions() {
-        let c = contest(Scoring::Ioi, "pair-sums");
+        let c = contest(Scoring::Ioi, "pairsums");
         assert_eq!(c.problems[0].max_score, 100.0);
         let subs = [
             sub(1, "a", 10),

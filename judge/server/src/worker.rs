@@ -265,8 +265,8 @@ mod tests {
 
     #[test]
     fn ioi_subtasks_come_from_the_reports_groups() {
-        // pair-sums: three secret groups with max_score 20, 30 and 50.
-        let problem = package("pair-sums");
+        // pairsums: three secret groups with max_score 20, 30 and 50.
+        let problem = package("pairsums");
         let groups = [
             ("secret/1-tiny", 20.0, 20.0),
             ("secret/2-medium", 12.5, 30.0),

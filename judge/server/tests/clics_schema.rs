@@ -56,7 +56,7 @@ impl Live {
 }
 
 /// Two contests started an hour ago (ICPC `arena`: `sum` and `rangesum`; IOI `ioi`:
-/// `pair-sums`), teams `t1`..`t3`, one worker judging on bubblewrap.
+/// `pairsums`), teams `t1`..`t3`, one worker judging on bubblewrap.
 async fn live() -> Option<Live> {
     let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
         .then_some("bubblewrap is not installed (run ci/setup)");
@@ -79,7 +79,7 @@ async fn live() -> Option<Live> {
     );
     let ioi = format!(
         "id: ioi\nname: IOI\nstart_time: {start}\nduration: '5:00:00'\nscoring: ioi\n\
-         problems:\n  - {{id: pair-sums, package: {PACKAGES}/pair-sums}}\n{teams}"
+         problems:\n  - {{id: pairsums, package: {PACKAGES}/pairsums}}\n{teams}"
     );
     let mut contests = Vec::new();
     for (name, text) in [("icpc.yaml", icpc), ("ioi.yaml", ioi)] {
@@ -138,7 +138,7 @@ async fn judged_contest() -> Option<Live> {
         "t3",
         "sum",
         "cpp",
-        &format!("{sum}/compile_error/missing_semicolon.cpp"),
+        "../../judge/cli/tests/fixtures/missing_semicolon.cpp",
     )
     .await;
     live.submit(
@@ -149,11 +149,11 @@ async fn judged_contest() -> Option<Live> {
         "rangesum/submissions/accepted/RangeSums.java",
     )
     .await;
-    let pairs = "pair-sums/submissions";
+    let pairs = "pairsums/submissions";
     live.submit(
         "ioi",
         "t1",
-        "pair-sums",
+        "pairsums",
         "python3",
         &format!("{pairs}/partially_accepted/small_only.py"),
     )
@@ -161,7 +161,7 @@ async fn judged_contest() -> Option<Live> {
     live.submit(
         "ioi",
         "t2",
-        "pair-sums",
+        "pairsums",
         "cpp",
         &format!("{pairs}/accepted/hash.cpp"),
     )

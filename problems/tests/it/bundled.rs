@@ -183,7 +183,7 @@ fn bundled_corpus_summary() {
             run_time_error: recursive_find.py
             time_limit_exceeded: no_compression.cpp relabel.py
             wrong_answer: only_direct.py yes_no_swapped.cpp
-        pair-sums: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 7 secret
+        pairsums: time 1s, memory 256 MiB, output 8 MiB, default, 1 sample + 7 secret
             accepted: hash.cpp hash.py
             partially_accepted: small_only.py sorted_int_count.cpp
             time_limit_exceeded: quadratic.cpp
@@ -214,7 +214,6 @@ fn bundled_corpus_summary() {
             wrong_answer: empty_allowed.c int_sum.cpp
         sum: time 1s, memory 256 MiB, output 8 MiB, default, 2 sample + 5 secret
             accepted: Sum.java sum.c sum.cpp sum.py
-            compile_error: missing_semicolon.cpp
             run_time_error: exit_code.py null_deref.cpp
             time_limit_exceeded: spin.c
             wrong_answer: first_only.py int_overflow.cpp"#]].assert_eq(&lines.join("\n"));

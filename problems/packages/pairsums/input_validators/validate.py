@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Input validator for `pair-sums`: exit 42 when the input is valid, 43 otherwise.
+"""Input validator for `pairsums`: exit 42 when the input is valid, 43 otherwise.
 
 Strict: integers in canonical decimal (no `+`, no leading zeros, no `-0`), tokens
 separated by exactly one space, every line ending in `\n`, nothing after the last line.

@@ -326,6 +326,14 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
             .unwrap_or_default()
     };
 
+    eprintln!(
+        "agent demo: {} problems, {} teams, {}s of play, sandbox {}; run folder {}",
+        problems.len(),
+        infos.len(),
+        args.duration,
+        backend.name(),
+        out.display()
+    );
     let mut model_servers = Vec::new();
     let mut model_urls = Vec::new();
     match (&args.model_url, &trainer_bin, &model_dir) {
@@ -383,14 +391,6 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
         .db
         .clone()
         .unwrap_or_else(|| format!("sqlite://{}", out.join("contest.db").display()));
-    eprintln!(
-        "agent demo: {} problems, {} teams, {}s of play, sandbox {}; run folder {}",
-        problems.len(),
-        infos.len(),
-        args.duration,
-        backend.name(),
-        out.display()
-    );
     let mut cmd = Command::new(&judge_bin);
     cmd.args(["serve", "--listen", &args.listen, "--workers", "1"])
         .args(["--backend", backend.name()])
@@ -750,12 +750,11 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
                 }
                 line.push_str(" |");
             }
-            let leader = board
-                .rows
-                .first()
-                .map(|r| r.team_id.clone())
-                .unwrap_or_default();
-            line.push_str(&format!(" leader {leader}"));
+            if let Some(first) = board.rows.first()
+                && matches!(first.score, leaderboard::clics::RowScore::PassFail { num_solved, .. } if num_solved > 0)
+            {
+                line.push_str(&format!(" leader {}", first.team_id));
+            }
         }
         if let (Ok(subs), Ok(judged)) = (admin.submissions().await, admin.judgements().await) {
             let pending = subs

@@ -499,6 +499,17 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
     // Which standings problem each package is (a feed names them; Codeforces rows do not,
     // so there the packages are the round's problems in order).
     let first = runs.first().context("no run to evaluate")?;
+    let ids = |r: &RunResult| r.problems.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+    if let Some(other) = runs.iter().find(|r| ids(r) != ids(first)) {
+        bail!(
+            "{} holds other problems than {} ({:?} against {:?}): runs evaluated together \
+             must be of the same problems in the same order",
+            other.run.display(),
+            first.run.display(),
+            ids(other),
+            ids(first)
+        );
+    }
     let packages: Vec<(String, String)> = first
         .problems
         .iter()

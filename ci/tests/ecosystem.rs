@@ -735,6 +735,15 @@ const EASY_SAMPLE: &[&str] = &[
     "powermod",    // math, a Python TLE submission
 ];
 
+/// Easy packages whose input is a line of words: BAPCtools' generic invalidation appends a
+/// word to a sample (`append_token_str`) and expects the validator to reject it, but the
+/// result is a valid input of these problems, so its message is expected here.
+const FREE_TEXT: &[&str] = &["uppercase", "acronym", "countwords"];
+
+/// BAPCtools' message on an invalid input its validators accepted.
+const APPENDED: &str =
+    "bt validate: was not properly rejected by input validation. All validators accepted.";
+
 /// The easy packages to check: the sample, or every one with `ARENA_EASY_ALL=1`.
 fn easy_packages() -> Vec<Package> {
     let root = ci::workspace_root().join("problems/easy");
@@ -776,7 +785,11 @@ fn easy_packages_pass_bapctools() {
     let mut failures = Vec::new();
     for package in easy_packages() {
         let mut wrong = spec_2025(&package);
-        wrong.extend(bapctools(&package, &bin));
+        wrong.extend(
+            bapctools(&package, &bin)
+                .into_iter()
+                .filter(|w| !(FREE_TEXT.contains(&package.name.as_str()) && w == APPENDED)),
+        );
         if !wrong.is_empty() {
             failures.push(format!("== {}\n{}", package.name, wrong.join("\n")));
         }

@@ -710,7 +710,7 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
     if let Some(r) = &restricted {
         md.push_str(&format!("Restriction: {r}.\n\n"));
     }
-    md.push_str("| model | runs | solved | rank (best-worst) | percentile | codeelo_rating | codeforces_performance | tokens/solve |\n|---|---|---|---|---|---|---|---|\n");
+    md.push_str("| model | runs | solved | rank (best-worst, humans and the model) | percentile of humans beaten | codeelo_rating | codeforces_performance | tokens/solve |\n|---|---|---|---|---|---|---|---|\n");
     let show =
         |mean: &serde_json::Value, iv: &serde_json::Value| match (mean.as_f64(), iv.as_array()) {
             (Some(m), Some(b)) => format!(
@@ -724,12 +724,13 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
     for row in &table {
         let pair = |v: &serde_json::Value| show(&v[0], &v[1]);
         md.push_str(&format!(
-            "| {} | {} | {} | {}-{} of {humans_count} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {}-{} of {} | {} | {} | {} | {} |\n",
             row["model"].as_str().unwrap_or_default(),
             row["runs"],
             show(&row["solved_mean"], &row["solved_interval"]),
             row["rank_best"],
             row["rank_worst"],
+            humans_count + 1,
             show(&row["percentile_mean"], &row["percentile_interval"]),
             pair(&row["codeelo_rating"]),
             pair(&row["codeforces_performance"]),

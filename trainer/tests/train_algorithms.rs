@@ -1,0 +1,96 @@
+//! `trainer train` under each algorithm on a tiny random model with SmolLM2's tokenizer
+//! (`ARENA_MODEL_DIR`) and the bubblewrap sandbox, one step on `sum`: the plumbing of
+//! each update schedule (outcome: one update per group; process: one; agentic: one per
+//! turn the group played plus the correction), the KL reference included. The tiny
+//! model's replies hold no code, so every reward is 0; `drop_uniform: false` makes the
+//! updates run anyway. Under `CI=true` a missing model or bubblewrap fails the test.
+
+use std::path::Path;
+use std::process::Command;
+
+use tch::Tensor;
+
+#[test]
+fn every_algorithm_makes_its_updates() {
+    let Some(base) = ci::require::env_path("ARENA_MODEL_DIR") else {
+        return;
+    };
+    let missing = (!Path::new("/usr/bin/bwrap").is_file()).then_some("bubblewrap is not installed");
+    if !ci::require::present("bubblewrap", missing) {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let tiny = tmp.path().join("tiny");
+    std::fs::create_dir_all(&tiny).expect("mkdir");
+    let json = serde_json::json!({
+        "model_type": "llama", "vocab_size": 49152, "hidden_size": 16, "intermediate_size": 32,
+        "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
+        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 2048,
+        "tie_word_embeddings": true
+    });
+    std::fs::write(tiny.join("config.json"), json.to_string()).expect("config");
+    tch::manual_seed(5);
+    let model = trainer::model::Model::new(
+        serde_json::from_value(json).expect("config"),
+        tch::Device::Cpu,
+    );
+    let vars: Vec<(String, Tensor)> = model.vs.variables().into_iter().collect();
+    Tensor::write_safetensors(&vars, tiny.join("model.safetensors")).expect("weights");
+    for f in [
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "chat_template.jinja",
+    ] {
+        if base.join(f).is_file() {
+            std::fs::copy(base.join(f), tiny.join(f)).expect("tokenizer files");
+        }
+    }
+    let sum = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum");
+    for algorithm in ["outcome", "process", "agentic"] {
+        let config = tmp.path().join(format!("{algorithm}.yaml"));
+        std::fs::write(
+            &config,
+            format!(
+                "algorithm: {algorithm}\ngroup_size: 2\nproblems_per_step: 1\nsteps: 1\n\
+                 max_tokens: 16\nmodel_calls: 2\ndrop_uniform: false\nkl_beta: 0.01\n"
+            ),
+        )
+        .expect("config");
+        let out = tmp.path().join(algorithm);
+        let res = Command::new(env!("CARGO_BIN_EXE_trainer"))
+            .arg("train")
+            .arg("--problems")
+            .arg(&sum)
+            .arg("--model")
+            .arg(&tiny)
+            .arg("--out")
+            .arg(&out)
+            .arg("--config")
+            .arg(&config)
+            .output()
+            .expect("trainer runs");
+        let stderr = String::from_utf8_lossy(&res.stderr);
+        assert!(res.status.success(), "{algorithm}: {stderr}");
+        let text = std::fs::read_to_string(out.join("metrics.jsonl")).expect("metrics");
+        let m: serde_json::Value = serde_json::from_str(text.trim()).expect("one line");
+        let rollouts =
+            std::fs::read_to_string(out.join("rollouts/step-000001.jsonl")).expect("rollouts");
+        let turns = rollouts
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("record")["levels"]
+                    .as_array()
+                    .map_or(0, Vec::len)
+            })
+            .max()
+            .expect("episodes");
+        assert!(turns >= 1, "{algorithm}: no turn played");
+        let expected = match algorithm {
+            "agentic" => turns + 1,
+            _ => 1,
+        };
+        assert_eq!(m["updates"], expected, "{algorithm}: {m}");
+        assert_eq!(m["version"], expected, "{algorithm}: {m}");
+        assert!(m["kl"].is_number(), "{algorithm}: {m}");
+    }
+}

@@ -228,13 +228,18 @@ fn run(mut command: Command, bin: &Path) -> (bool, String) {
         problemtools.join("languages.yaml"),
     )
     .expect("ci/checkers/problemtools/languages.yaml is readable");
+    // The tools' scratch folders (BAPCtools leaves a `bapctools_*` folder of up to a
+    // gigabyte per run in the system's temporary folder) go under this one, removed on drop.
+    let scratch = config.path().join("tmp");
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
     let path = std::env::var_os("PATH").unwrap_or_default();
     let mut dirs = vec![bin.to_path_buf()];
     dirs.extend(std::env::split_paths(&path));
     command
         .env("PATH", std::env::join_paths(dirs).expect("a valid PATH"))
         .env("PYPY_GC_NURSERY", PYPY_NURSERY)
-        .env("XDG_CONFIG_HOME", config.path());
+        .env("XDG_CONFIG_HOME", config.path())
+        .env("TMPDIR", &scratch);
     let out = command
         .output()
         .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
@@ -730,7 +735,7 @@ fn packages_follow_the_spec_rules_the_tools_leave_out() {
 const EASY_SAMPLE: &[&str] = &[
     "aplusb",      // arithmetic
     "uppercase",   // strings, case-sensitive output validation
-    "sumton",      // loops, a Python TLE submission
+    "sumton",      // loops
     "occurrences", // counting
     "powermod",    // math, a Python TLE submission
 ];
@@ -785,11 +790,14 @@ fn easy_packages_pass_bapctools() {
     let mut failures = Vec::new();
     for package in easy_packages() {
         let mut wrong = spec_2025(&package);
-        wrong.extend(
-            bapctools(&package, &bin)
-                .into_iter()
-                .filter(|w| !(FREE_TEXT.contains(&package.name.as_str()) && w == APPENDED)),
-        );
+        let tools: Vec<String> = bapctools(&package, &bin)
+            .into_iter()
+            .filter(|w| !(FREE_TEXT.contains(&package.name.as_str()) && w == APPENDED))
+            .collect();
+        // The tools' output is the last entry, there only to explain the others.
+        if tools.iter().any(|w| !w.starts_with("BAPCtools' output:")) {
+            wrong.extend(tools);
+        }
         if !wrong.is_empty() {
             failures.push(format!("== {}\n{}", package.name, wrong.join("\n")));
         }

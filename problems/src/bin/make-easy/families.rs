@@ -798,18 +798,11 @@ fn loops() -> Vec<Easy> {
             case_sensitive: false,
             cpp: "#include <iostream>\n\nint main() {\n    long long n;\n    std::cin >> n;\n    std::cout << n * (n + 1) / 2 << \"\\n\";\n}\n",
             py: "n = int(input())\nprint(n * (n + 1) // 2)\n",
-            wrong: vec![
-                (
-                    "wrong_answer",
-                    "int_overflow.cpp",
-                    "// The formula in 32-bit ints.\n#include <iostream>\n\nint main() {\n    int n;\n    std::cin >> n;\n    int sum = (int)((unsigned)n * (unsigned)(n + 1) / 2u);\n    std::cout << sum << \"\\n\";\n}\n",
-                ),
-                (
-                    "time_limit_exceeded",
-                    "loop.py",
-                    "# Adds the numbers one by one: 10^9 steps.\nn = int(input())\ntotal = 0\nfor i in range(1, n + 1):\n    total += i\nprint(total)\n",
-                ),
-            ],
+            wrong: vec![(
+                "wrong_answer",
+                "int_overflow.cpp",
+                "// The formula in 32-bit ints.\n#include <iostream>\n\nint main() {\n    int n;\n    std::cin >> n;\n    int sum = (int)((unsigned)n * (unsigned)(n + 1) / 2u);\n    std::cout << sum << \"\\n\";\n}\n",
+            )],
         },
         Easy {
             name: "factorialmod",
@@ -1257,18 +1250,11 @@ fn math() -> Vec<Easy> {
             case_sensitive: false,
             cpp: "#include <iostream>\n\nint main() {\n    long long a, b;\n    std::cin >> a >> b;\n    while (b != 0) {\n        long long r = a % b;\n        a = b;\n        b = r;\n    }\n    std::cout << a << \"\\n\";\n}\n",
             py: "import math\n\na, b = map(int, input().split())\nprint(math.gcd(a, b))\n",
-            wrong: vec![
-                (
-                    "wrong_answer",
-                    "smaller_divides.py",
-                    "# Takes the smaller number when it divides the larger, else 1.\na, b = map(int, input().split())\nsmall, big = min(a, b), max(a, b)\nprint(small if big % small == 0 else 1)\n",
-                ),
-                (
-                    "time_limit_exceeded",
-                    "subtraction.py",
-                    "# Euclid by subtraction: 10^9 steps for gcd(10^9, 1).\na, b = map(int, input().split())\nwhile a != b:\n    if a > b:\n        a -= b\n    else:\n        b -= a\nprint(a)\n",
-                ),
-            ],
+            wrong: vec![(
+                "wrong_answer",
+                "smaller_divides.py",
+                "# Takes the smaller number when it divides the larger, else 1.\na, b = map(int, input().split())\nsmall, big = min(a, b), max(a, b)\nprint(small if big % small == 0 else 1)\n",
+            )],
         },
         Easy {
             name: "lcm",

@@ -17,8 +17,8 @@
 //! builds them). Under `CI=true` a missing bubblewrap, model or binary fails the tests.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,6 +28,9 @@ use std::time::{Duration, Instant};
 use agent::play::{PlayEvent, StopReason};
 use agent::trajectory::Line;
 use serde_json::{Value, json};
+
+mod common;
+use common::{read_request, respond};
 
 const ADMIN: &str = "admin-token-for-agent-play";
 const TEAM: &str = "token-of-the-agent";
@@ -453,38 +456,6 @@ fn reference(problem_name: &str) -> Option<(&'static str, String)> {
     };
     let source = std::fs::read_to_string(packages().join(file)).expect("reference solution");
     Some((id, source))
-}
-
-fn read_request(stream: &mut TcpStream) -> Option<(String, Vec<u8>)> {
-    let mut reader = BufReader::new(stream.try_clone().ok()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line).ok()?;
-    let mut length = 0usize;
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok()?;
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    Some((request_line, body))
-}
-
-fn respond(stream: &mut TcpStream, body: &Value) {
-    let text = body.to_string();
-    let _ = write!(
-        stream,
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
-        text.len()
-    );
 }
 
 impl StandIn {

@@ -17,12 +17,14 @@
 //! Under `CI=true` a missing bubblewrap, binary or data folder fails the tests.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
+
+mod common;
+use common::{read_request, respond};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -72,38 +74,6 @@ fn reference(package: &Path) -> (String, String) {
 /// reply it gives.
 struct StandIn {
     base: String,
-}
-
-fn read_request(stream: &mut TcpStream) -> Option<(String, Vec<u8>)> {
-    let mut reader = BufReader::new(stream.try_clone().ok()?);
-    let mut first = String::new();
-    reader.read_line(&mut first).ok()?;
-    let mut length = 0usize;
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((k, v)) = header.split_once(':')
-            && k.eq_ignore_ascii_case("content-length")
-        {
-            length = v.trim().parse().ok()?;
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).ok()?;
-    Some((first, body))
-}
-
-fn respond(stream: &mut TcpStream, body: &Value) {
-    let text = body.to_string();
-    let _ = write!(
-        stream,
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
-        text.len()
-    );
 }
 
 impl StandIn {

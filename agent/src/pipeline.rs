@@ -10,6 +10,7 @@
 //! stress_inputs: 20      # generated inputs per stress run
 //! max_inputs: 2          # maximum-size inputs, run for time only
 //! debug_rounds: 3        # revisions per check before submitting anyway
+//! worked_example: false  # one solved example problem before the problem (small models)
 //! sampling: { temperature: 0.7, top_p: 1.0, max_tokens: 1024 }
 //! budget: { model_calls: 24, tokens: 60000, wall_seconds: 900, submissions: 3 }
 //! ```
@@ -128,6 +129,11 @@ pub struct Pipeline {
     /// verdict is a signal worth having; live play may turn it off to save penalty.
     #[serde(default = "default_true")]
     pub submit_failing: bool,
+    /// Show one worked example (a small problem and its correct program,
+    /// `prompt::worked_example`) before the problem: one-shot prompting, which small models
+    /// need to keep to the input and output format. Off by default.
+    #[serde(default)]
+    pub worked_example: bool,
     /// Sampling settings.
     #[serde(default)]
     pub sampling: SamplingSettings,
@@ -175,6 +181,7 @@ impl Pipeline {
             max_inputs: default_max_inputs(),
             debug_rounds: default_debug_rounds(),
             submit_failing: true,
+            worked_example: false,
             sampling: SamplingSettings::default(),
             budget: default_problem_budget(),
         }

@@ -104,9 +104,40 @@ pub fn code(language: Option<&str>) -> String {
     let (words, _) = language_words(language);
     format!(
         "Write the complete solution in {words}. It reads standard input and writes standard \
-         output. Reply with the whole program in {}.",
+         output. Print only what the Output section asks for: no prompts, no labels, no \
+         extra words. Reply with the whole program in {}.",
         fence(language)
     )
+}
+
+/// A worked example placed before the problem (one-shot prompting, for small models):
+/// a problem in the same layout as [`problem`], the [`code`] request, and a short correct
+/// reply in the language asked for (Python 3 when the model chooses). The example is none
+/// of the bundled problems.
+pub fn worked_example(language: Option<&str>) -> [String; 3] {
+    let statement = "Problem: negatives\n\n\
+        You are given a list of integers. Print how many of them are negative.\n\n\
+        ## Input\n\n\
+        The first line has an integer $n$ ($1 \\le n \\le 100$). The second line has $n$ \
+        integers $a_1, \\ldots, a_n$ ($-1000 \\le a_i \\le 1000$), separated by spaces.\n\n\
+        ## Output\n\n\
+        Print one integer: the number of negative $a_i$.\n\n\
+        Time limit: 1 s per test. Memory limit: 256 MiB.\n\n\
+        Sample 1 input:\n```\n4\n3 -1 0 -7\n```\nSample 1 output:\n```\n2\n```\n";
+    let reply = if language == Some("cpp") {
+        "```cpp\n#include <iostream>\nint main() {\n    int n;\n    std::cin >> n;\n    \
+         int count = 0;\n    for (int i = 0; i < n; i++) {\n        int x;\n        \
+         std::cin >> x;\n        if (x < 0) count++;\n    }\n    \
+         std::cout << count << \"\\n\";\n}\n```"
+    } else {
+        "```python\nn = int(input())\na = list(map(int, input().split()))\ncount = 0\n\
+         for x in a:\n    if x < 0:\n        count += 1\nprint(count)\n```"
+    };
+    let asked = match language {
+        Some(_) => language,
+        None => Some("python3"),
+    };
+    [statement.to_owned(), code(asked), reply.to_owned()]
 }
 
 /// Ask again after a reply without code.
@@ -256,12 +287,46 @@ mod tests {
     fn the_code_prompt_names_the_language_or_leaves_the_choice() {
         assert_eq!(
             code(Some("python3")),
-            "Write the complete solution in Python 3. It reads standard input and writes standard output. Reply with the whole program in one ```python code block."
+            "Write the complete solution in Python 3. It reads standard input and writes standard output. Print only what the Output section asks for: no prompts, no labels, no extra words. Reply with the whole program in one ```python code block."
         );
         assert_eq!(
             code(None),
-            "Write the complete solution in C++ or Python 3 (your choice). It reads standard input and writes standard output. Reply with the whole program in one code block tagged with its language (```cpp or ```python)."
+            "Write the complete solution in C++ or Python 3 (your choice). It reads standard input and writes standard output. Print only what the Output section asks for: no prompts, no labels, no extra words. Reply with the whole program in one code block tagged with its language (```cpp or ```python)."
         );
+    }
+
+    /// The worked example's reply is one program of the language asked for, and the
+    /// Python one prints the sample's answer.
+    #[test]
+    fn the_worked_example_is_a_correct_program() {
+        for language in [Some("python3"), Some("cpp"), None] {
+            let [statement, ask, reply] = worked_example(language);
+            assert!(
+                statement.contains("Sample 1 output:\n```\n2\n```"),
+                "{statement}"
+            );
+            let extraction = crate::extract::extract(&reply, language.or(Some("python3")));
+            let (lang, _) = extraction.code().expect("one program");
+            assert_eq!(lang, language.unwrap_or("python3"), "{ask}");
+        }
+        let [_, _, reply] = worked_example(Some("python3"));
+        let extraction = crate::extract::extract(&reply, Some("python3"));
+        let (_, program) = extraction.code().expect("program");
+        let mut child = std::process::Command::new("python3")
+            .args(["-c", program])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("python3 runs");
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b"4\n3 -1 0 -7\n")
+            .expect("input");
+        let out = child.wait_with_output().expect("output");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "2\n");
     }
 
     #[test]

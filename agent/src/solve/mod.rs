@@ -209,12 +209,20 @@ impl<'e, 'a> State<'e, 'a> {
     fn new(ep: &'e Episode<'a>) -> Self {
         let mut problem = prompt::problem(ep.task);
         problem.push('\n');
+        let mut base = vec![Message::system(prompt::system())];
+        if ep.pipeline.worked_example {
+            let [statement, ask, reply] = prompt::worked_example(ep.pipeline.language.as_deref());
+            base.push(Message::user(statement));
+            base.push(Message::user(ask));
+            base.push(Message::assistant(reply));
+        }
+        base.push(Message::user(problem));
         State {
             ep,
             ledger: Ledger::new(ep.pipeline.budget.clone(), ep.run_ledger),
             step_no: 0,
             calls: 0,
-            base: vec![Message::system(prompt::system()), Message::user(problem)],
+            base,
             language: ep.pipeline.language.clone(),
             candidate: None,
             candidate_results: None,

@@ -222,6 +222,47 @@ async fn short_pipeline_solves_with_a_right_program() {
     assert!(r.outcome.usage.completion_tokens > 0);
 }
 
+/// With `worked_example`, the example problem, the code request and its solved reply
+/// come between the system message and the problem; the rest of the loop is unchanged.
+#[tokio::test]
+async fn the_worked_example_precedes_the_problem() {
+    use crate::model::Role;
+    let model = ScriptedModel::replies([code("RIGHT")]);
+    let runner = runner();
+    let pipeline = Pipeline {
+        worked_example: true,
+        language: Some("python3".into()),
+        ..Pipeline::short()
+    };
+    let r = run(&model, &runner, &task(&SAMPLES), &pipeline).await;
+    assert!(r.outcome.solved);
+    let requests = model.requests.lock().expect("requests");
+    let messages = &requests[0].messages;
+    let roles: Vec<Role> = messages.iter().map(|m| m.role).collect();
+    assert_eq!(
+        roles,
+        [
+            Role::System,
+            Role::User,
+            Role::User,
+            Role::Assistant,
+            Role::User,
+            Role::User
+        ]
+    );
+    assert!(messages[1].content.starts_with("Problem: negatives"));
+    assert!(messages[3].content.starts_with("```python\n"));
+    assert!(
+        messages[4]
+            .content
+            .contains("Sample 2 input:\n```\n3\n1 2 3\n```")
+    );
+    assert_eq!(
+        messages[2].content, messages[5].content,
+        "the same code request"
+    );
+}
+
 #[tokio::test]
 async fn garbage_replies_are_recorded_outcomes() {
     let model = ScriptedModel::replies(["I like turtles.", "```\n3\n1 2 3\n```", "no."]);

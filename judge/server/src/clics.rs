@@ -279,6 +279,7 @@ mod tests {
                 submissions_per_minute: 10,
                 languages: None,
                 cpus: 1,
+                medals: None,
                 problems: vec![],
                 teams: vec![],
             },

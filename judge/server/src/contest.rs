@@ -102,10 +102,39 @@ pub struct ContestSpec {
     /// kernel quota on both backends); `judge serve --cpus` overrides it.
     #[serde(default = "one")]
     pub cpus: u32,
+    /// How many teams get each medal in the CLICS `awards` (all three counts, when given;
+    /// [`Medals::default`] when absent: see [`Contest::medals`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub medals: Option<Medals>,
     /// The problems, in scoreboard order.
     pub problems: Vec<ProblemSpec>,
     /// The teams.
     pub teams: Vec<TeamSpec>,
+}
+
+/// How many teams get each medal (by rank; a tie at the last place of a medal includes
+/// every tied team, as the ICPC does): `medals: {gold: 4, silver: 4, bronze: 4}` in the
+/// contest file, every count given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Medals {
+    /// Gold medals.
+    pub gold: u32,
+    /// Silver medals.
+    pub silver: u32,
+    /// Bronze medals.
+    pub bronze: u32,
+}
+
+impl Default for Medals {
+    /// Four of each, the ICPC World Finals' count.
+    fn default() -> Medals {
+        Medals {
+            gold: 4,
+            silver: 4,
+            bronze: 4,
+        }
+    }
 }
 
 impl ContestSpec {
@@ -279,6 +308,19 @@ impl Contest {
         {
             errors
                 .push("scoreboard_freeze_duration: must be between 0 and the duration".to_owned());
+        }
+        if let Some(medals) = spec.medals {
+            let total =
+                u64::from(medals.gold) + u64::from(medals.silver) + u64::from(medals.bronze);
+            if total > spec.teams.len() as u64 {
+                errors.push(format!(
+                    "medals: {total} medals (gold {}, silver {}, bronze {}) for {} team(s)",
+                    medals.gold,
+                    medals.silver,
+                    medals.bronze,
+                    spec.teams.len()
+                ));
+            }
         }
         if let Some(langs) = &spec.languages {
             for (i, id) in langs.iter().enumerate() {
@@ -462,6 +504,11 @@ impl Contest {
             .then(|| self.end_time() - self.spec.scoreboard_freeze_duration)
     }
 
+    /// The medal counts of the awards: the contest's, else four of each.
+    pub fn medals(&self) -> Medals {
+        self.spec.medals.unwrap_or_default()
+    }
+
     /// The problem with CLICS id `id`.
     pub fn problem(&self, id: &str) -> Option<&ContestProblem> {
         self.problems.iter().find(|p| p.id == id)
@@ -527,6 +574,48 @@ mod tests {
     }
 
     #[test]
+    fn medals_are_four_of_each_unless_the_file_gives_all_three() {
+        let yaml = |medals: &str| {
+            format!(
+                "id: c\nname: C\nstart_time: 2026-01-01T10:00:00Z\nduration: 300\n{medals}\nproblems: []\nteams: []\n"
+            )
+        };
+        let read = |medals: &str| serde_yaml::from_str::<ContestSpec>(&yaml(medals));
+        let spec = read("").unwrap();
+        assert_eq!(spec.medals, None);
+        let contest = Contest {
+            spec,
+            problems: Vec::new(),
+        };
+        assert_eq!(contest.medals(), Medals::default());
+        assert_eq!(
+            read("medals: {gold: 1, silver: 2, bronze: 0}")
+                .unwrap()
+                .medals,
+            Some(Medals {
+                gold: 1,
+                silver: 2,
+                bronze: 0
+            })
+        );
+        for (bad, named) in [
+            ("medals: {gold: 1}", "missing field `silver`"),
+            ("medals: {gold: -1, silver: 4, bronze: 4}", "-1"),
+            (
+                "medals: {gold: 4, silver: 4, bronze: 4, iron: 1}",
+                "unknown field `iron`",
+            ),
+            ("medals: 12", "medals"),
+        ] {
+            let err = read(bad).unwrap_err().to_string();
+            assert!(
+                err.contains("medals") && err.contains(named),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
     fn derived_limits_run_python_as_the_package_format_and_the_contest_say() {
         let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
         let dir = tempfile::tempdir().unwrap();
@@ -569,6 +658,11 @@ mod tests {
             submissions_per_minute: 10,
             languages: Some(vec!["cobol".into()]),
             cpus: 0,
+            medals: Some(Medals {
+                gold: 1,
+                silver: 1,
+                bronze: 1,
+            }),
             problems: vec![ProblemSpec {
                 id: None,
                 label: None,
@@ -594,6 +688,7 @@ mod tests {
             "cpus: must be at least 1",
             "token shorter",
             "no-such-package",
+            "medals: 3 medals (gold 1, silver 1, bronze 1) for 1 team(s)",
         ] {
             assert!(all.contains(needle), "{needle} missing in {all}");
         }

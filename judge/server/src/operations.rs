@@ -3,7 +3,7 @@
 //! judgement replacing the old one on the board and in the feed while the old one stays
 //! for admins), clarifications (a team asks, the jury answers one team or everyone, as
 //! CLICS `clarifications`), and awards (CLICS `awards`: the winner, the first to solve
-//! each problem, and medals by count, from the full board).
+//! each problem, and medals by the contest's counts, from the board the caller may see).
 
 use chrono::Utc;
 use http::StatusCode;
@@ -238,29 +238,6 @@ pub async fn clarify(
     Ok(clarification(&stored))
 }
 
-/// How many teams get each medal (by rank; a tie at the last place of a medal includes
-/// every tied team, as the ICPC does).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Medals {
-    /// Gold medals.
-    pub gold: u32,
-    /// Silver medals.
-    pub silver: u32,
-    /// Bronze medals.
-    pub bronze: u32,
-}
-
-impl Default for Medals {
-    /// Four of each, the ICPC World Finals' count.
-    fn default() -> Medals {
-        Medals {
-            gold: 4,
-            silver: 4,
-            bronze: 4,
-        }
-    }
-}
-
 /// Whether a row has any score (a team that solved nothing gets no award).
 fn scored(score: &RowScore) -> bool {
     match score {
@@ -273,8 +250,9 @@ fn scored(score: &RowScore) -> bool {
 /// rank 1), `gold-medal`, `silver-medal`, `bronze-medal` (by `medals`, counting places
 /// from the top: the next medal starts after the teams already given one), and
 /// `first-to-solve-<problem>` for each solved problem. Teams that scored nothing get
-/// none.
-pub fn awards(contest: &Contest, board: &Scoreboard, medals: Medals) -> Vec<Award> {
+/// none. The medal counts are the contest's ([`Contest::medals`]).
+pub fn awards(contest: &Contest, board: &Scoreboard) -> Vec<Award> {
+    let medals = contest.medals();
     let rows: Vec<_> = board.rows.iter().filter(|r| scored(&r.score)).collect();
     let mut awards = Vec::new();
     let winners: Vec<String> = rows
@@ -330,4 +308,74 @@ pub fn awards(contest: &Contest, board: &Scoreboard, medals: Medals) -> Vec<Awar
         }
     }
     awards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::ContestSpec;
+
+    /// A contest without problems whose file says `medals` (a YAML line, or nothing).
+    fn contest(medals: &str) -> Contest {
+        let yaml = format!(
+            "id: c\nname: C\nstart_time: 2026-01-01T10:00:00Z\nduration: 300\n{medals}\nproblems: []\nteams: []\n"
+        );
+        let spec: ContestSpec = serde_yaml::from_str(&yaml).expect("contest spec");
+        Contest {
+            spec,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Teams `a`..`e` ranked 1, 2, 2, 4, 5; `e` solved nothing.
+    fn board() -> Scoreboard {
+        let row = |rank: u32, team: &str, solved: u32| {
+            serde_json::json!({
+                "rank": rank,
+                "team_id": team,
+                "score": {"num_solved": solved, "total_time": 100},
+                "problems": [],
+            })
+        };
+        serde_json::from_value(serde_json::json!({
+            "event_id": "1",
+            "time": "2026-01-01T15:00:00.000Z",
+            "contest_time": "5:00:00.000",
+            "state": {},
+            "rows": [row(1, "a", 3), row(2, "b", 2), row(2, "c", 2), row(4, "d", 1), row(5, "e", 0)],
+        }))
+        .expect("scoreboard")
+    }
+
+    #[test]
+    fn medals_follow_the_contests_counts_and_ties() {
+        let table: [(&str, [&[&str]; 3]); 4] = [
+            // Four of each by default: the tie at rank 2 is inside gold.
+            ("", [&["a", "b", "c", "d"], &[], &[]]),
+            (
+                "medals: {gold: 1, silver: 1, bronze: 1}",
+                [&["a"], &["b", "c"], &["d"]],
+            ),
+            // A tie at the last silver place takes both; `e` scored nothing.
+            (
+                "medals: {gold: 0, silver: 2, bronze: 9}",
+                [&[], &["a", "b", "c"], &["d"]],
+            ),
+            ("medals: {gold: 0, silver: 0, bronze: 0}", [&[], &[], &[]]),
+        ];
+        for (medals, [gold, silver, bronze]) in table {
+            let awards = awards(&contest(medals), &board());
+            let of = |id: &str| -> Vec<String> {
+                awards
+                    .iter()
+                    .find(|a| a.id == id)
+                    .map(|a| a.team_ids.clone())
+                    .unwrap_or_default()
+            };
+            assert_eq!(of("winner"), ["a"], "{medals}");
+            assert_eq!(of("gold-medal"), gold, "{medals}: gold");
+            assert_eq!(of("silver-medal"), silver, "{medals}: silver");
+            assert_eq!(of("bronze-medal"), bronze, "{medals}: bronze");
+        }
+    }
 }

@@ -291,6 +291,7 @@ mod tests {
             submissions_per_minute: 10,
             languages: None,
             cpus: 1,
+            medals: None,
             problems: vec![ProblemSpec {
                 id: Some("p".into()),
                 label: None,

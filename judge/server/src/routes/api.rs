@@ -36,7 +36,7 @@ use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
 use crate::export;
 use crate::live::{self, LiveEvent};
-use crate::operations::{self, Medals, PostClarification, RejudgeRequest};
+use crate::operations::{self, PostClarification, RejudgeRequest};
 use crate::state::AppState;
 use crate::statement;
 use crate::store::EventRow;
@@ -210,7 +210,6 @@ async fn collection(
         "awards" => clics::to_values(&operations::awards(
             contest,
             &board::ready(state, contest, who).await?.board,
-            Medals::default(),
         )),
         other => return Err(ApiError::not_found(format!("no endpoint `{other}`"))),
     })

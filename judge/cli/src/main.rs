@@ -124,6 +124,10 @@ enum Command {
         /// (a kernel quota on both backends; default: 1, or the contest files' `cpus`).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
         cpus: Option<u32>,
+        /// Nice steps below judging at which HTTP is served (0..=19; 0: the same
+        /// priority), so that polling clients cannot starve the workers.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=19))]
+        http_nice: u8,
     },
     /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
     Bench {
@@ -238,6 +242,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             lease_seconds,
             max_attempts,
             cpus,
+            http_nice,
         } => {
             let opts = judge_server::ServeOptions {
                 contests: contest,
@@ -253,6 +258,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 lease: std::time::Duration::from_secs(lease_seconds.max(1)),
                 max_attempts: max_attempts.max(1),
                 max_body: 2 << 20,
+                http_nice,
             };
             let mut config = SandboxConfig::discover()?;
             config.cpus = cpus;

@@ -21,6 +21,7 @@
 //!   samples) and from when;
 //! - `operations`: rejudging, clarifications and awards;
 //! - `export`: the contest as a zip of its event feed and sources; a SQLite backup;
+//! - `priority`: the HTTP runtime whose threads run below judging's priority;
 //! - `clics`: the CLICS objects; `error`: `ServerError` and `ApiError`.
 
 pub mod auth;
@@ -31,6 +32,7 @@ pub mod error;
 pub mod export;
 pub mod live;
 pub mod operations;
+pub mod priority;
 pub mod routes;
 pub mod scoreboard;
 pub mod state;
@@ -76,6 +78,9 @@ pub struct ServeOptions {
     pub max_attempts: i64,
     /// Largest request body (bytes), on every route of the API and the web page.
     pub max_body: usize,
+    /// How many nice steps below the rest of the process HTTP is served (`priority`; 0:
+    /// at the same priority as judging).
+    pub http_nice: u8,
 }
 
 /// The CPU allowance of the server's sandboxes: `sandbox.cpus` when the command named one,
@@ -106,6 +111,8 @@ pub fn sandbox_cpus(contests: &[PathBuf], sandbox: &SandboxConfig) -> Result<u32
 }
 
 /// Runs the server until the process is stopped. Prints `listening on ADDR` once bound.
+/// The workers judge on the caller's runtime; HTTP is served on a runtime of its own at
+/// `opts.http_nice` steps lower priority (`priority`).
 pub async fn serve(opts: ServeOptions, mut sandbox: SandboxConfig) -> Result<(), ServerError> {
     sandbox.cpus = Some(sandbox_cpus(&opts.contests, &sandbox)?);
     let state = AppState::open(&opts, sandbox).await?;
@@ -116,13 +123,26 @@ pub async fn serve(opts: ServeOptions, mut sandbox: SandboxConfig) -> Result<(),
         let addr = addr.to_owned();
         move |source: std::io::Error| ServerError::Listen { addr, source }
     };
-    let listener = tokio::net::TcpListener::bind(&opts.listen)
-        .await
+    // Bound here, registered with the HTTP runtime's reactor there.
+    let listener = std::net::TcpListener::bind(&opts.listen)
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
         .map_err(listen_error(&opts.listen))?;
     let addr: SocketAddr = listener.local_addr().map_err(listen_error(&opts.listen))?;
+    let http = priority::http_runtime(opts.http_nice).map_err(listen_error(&addr.to_string()))?;
     println!("listening on {addr}");
-    routes::serve(listener, app(state))
-        .await
+    let app = app(state);
+    let served = http.spawn(async move {
+        routes::serve(tokio::net::TcpListener::from_std(listener)?, app).await
+    });
+    let result = served.await;
+    // Not dropped in place: dropping a runtime waits, which an async context may not.
+    http.shutdown_background();
+    result
+        .unwrap_or_else(|join| {
+            Err(std::io::Error::other(format!(
+                "the HTTP task ended: {join}"
+            )))
+        })
         .map_err(listen_error(&addr.to_string()))
 }
 

@@ -60,6 +60,7 @@ async fn fixture() -> Fixture {
         lease: Duration::from_secs(30),
         max_attempts: 3,
         max_body: MAX_BODY,
+        http_nice: 0,
     };
     // No worker runs, so the sandbox is never used.
     let sandbox = SandboxConfig {

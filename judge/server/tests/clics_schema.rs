@@ -101,6 +101,7 @@ async fn live() -> Option<Live> {
         lease: Duration::from_secs(60),
         max_attempts: 3,
         max_body: 1 << 20,
+        http_nice: 0,
     };
     let state = AppState::open(&opts, sandbox).await.expect("state opens");
     judge_server::worker::spawn(&state, 1);
@@ -742,6 +743,7 @@ async fn the_export_reads_back_and_a_backup_restores_everything() {
         lease: Duration::from_secs(60),
         max_attempts: 3,
         max_body: 1 << 20,
+        http_nice: 0,
     };
     let restored = AppState::open(&opts, live.state.sandbox.clone())
         .await

@@ -55,6 +55,7 @@ fn options(contest: &Path, db: &Path) -> ServeOptions {
         lease: Duration::from_secs(30),
         max_attempts: 3,
         max_body: 1 << 20,
+        http_nice: 0,
     }
 }
 

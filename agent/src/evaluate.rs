@@ -4,8 +4,10 @@
 //! [`leaderboard::evaluate::ModelResult`] in simulated contest time, and the leaderboard
 //! places it among the contest's humans: a CLICS event feed (ICPC rules, its penalty and
 //! length; the standings restricted to the problems given when they are fewer) or
-//! Codeforces rows with ratings (an educational round's ICPC-style rule; the ratings by
-//! name). `--from` re-evaluates earlier run folders, and several models' runs make a
+//! Codeforces rows with ratings (the ratings by name): an ICPC-style round (educational,
+//! Div. 3 and 4: solved, then penalty) or, with `--problem-points`, a points round
+//! (Codeforces' `type: "CF"`: each problem's points decay by the minute, 50 off per
+//! rejection, never below 30%; [`leaderboard::standings::codeforces_points`]). `--from` re-evaluates earlier run folders, and several models' runs make a
 //! table across models.
 //!
 //! The policies, all stated in the report:
@@ -16,6 +18,8 @@
 //!   accept at minute 0.
 //! - attempts: each judged submission before the first accept is a rejection (compile
 //!   errors excluded, as ICPC counts them); the pipeline's per-problem budget caps them.
+//!   Codeforces does not charge a rejection on the first test; the local judge runs every
+//!   test and records no first failure, so every judged rejection is charged.
 //! - ties: humans with exactly the model's score rank ahead of it (`humans-ahead`, CodeElo)
 //!   or share its place (`shared`).
 
@@ -77,13 +81,20 @@ pub(crate) struct EvaluateArgs {
     )]
     feed: Option<PathBuf>,
     /// The humans' standings: Codeforces rows with ratings
-    /// (`[[handle, solved, penalty, oldRating, delta], ...]`) of an ICPC-style round.
+    /// (`[[handle, points, penalty, oldRating, delta], ...]`): an ICPC-style round
+    /// (points = solved), or a points round with `--problem-points`.
     #[arg(long)]
     codeforces: Option<PathBuf>,
-    /// Minutes per rejection on a Codeforces round (educational rounds: 10).
+    /// A Codeforces points round (`type: "CF"` in the API's standings): each problem's
+    /// points, in the round's order (A, B, ...); the packages are its first problems in
+    /// order, or placed by `--match PACKAGE=LABEL`.
+    #[arg(long, num_args = 1.., requires = "codeforces", value_name = "POINTS")]
+    problem_points: Vec<f64>,
+    /// Minutes per rejection on an ICPC-style Codeforces round (educational rounds: 10).
     #[arg(long, default_value_t = 10)]
     penalty_minutes: u32,
-    /// The contest's length in minutes for Codeforces rows (a feed states its own).
+    /// The contest's length in minutes for Codeforces rows (a feed states its own); on a
+    /// points round it also sets how fast points decay.
     #[arg(long, default_value_t = 120)]
     contest_minutes: u32,
     /// A package's problem in the standings: `PACKAGE=LABEL` or `PACKAGE=ID` (default:
@@ -209,6 +220,57 @@ fn restrict(mut feed: Feed, keep: &[usize]) -> Feed {
         feed.submissions.iter().map(|s| s.id.clone()).collect();
     feed.judgements.retain(|j| subs.contains(&j.submission_id));
     feed
+}
+
+/// The label of the `index`-th problem of a round: A, B, ...
+fn label(index: usize) -> String {
+    u8::try_from(index).ok().filter(|i| *i < 26).map_or_else(
+        || format!("P{}", index + 1),
+        |i| char::from(b'A' + i).to_string(),
+    )
+}
+
+/// The most a row of an ICPC-style round can score: its points are a solved count.
+const MAX_SOLVED: f64 = 26.0;
+
+/// The rule of a Codeforces round's rows: a points round when each problem's points are
+/// given, an ICPC-style round (`penalty_minutes` per rejection) otherwise. The rows must
+/// agree: an ICPC-style row counts solved problems (a whole number, at most 26), while a
+/// points round's solver holds at least 30% of a problem's points.
+fn codeforces_rule(
+    rows: &[Row],
+    problem_points: &[f64],
+    penalty_minutes: u32,
+    minutes: u32,
+) -> anyhow::Result<Rule> {
+    let top = rows.iter().map(|r| r.points).fold(0.0, f64::max);
+    let points_rows = top > MAX_SOLVED || rows.iter().any(|r| r.points.fract() != 0.0);
+    if problem_points.is_empty() {
+        if points_rows {
+            bail!(
+                "the rows score up to {top} points, so the round is scored by points \
+                 (Codeforces `type: \"CF\"`): give each problem's points in the round's order \
+                 with --problem-points (as the round announced them, e.g. 500 1000 1500)"
+            );
+        }
+        return Ok(Rule::ExtendedIcpc { penalty_minutes });
+    }
+    if let Some(bad) = problem_points
+        .iter()
+        .find(|p| !(p.is_finite() && **p > 0.0))
+    {
+        bail!("--problem-points {bad}: each problem's points must be a positive number");
+    }
+    if !points_rows && top > 0.0 {
+        bail!(
+            "--problem-points is for a points round, but these rows count solved problems (at \
+             most {top}) with penalty minutes: an ICPC-style round (educational, Div. 3 or 4); \
+             leave --problem-points out"
+        );
+    }
+    Ok(Rule::Codeforces {
+        duration_minutes: minutes,
+    })
 }
 
 /// A run's results, problem by problem in the given order (`ids`).
@@ -458,13 +520,25 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
     } else if let Some(path) = &args.codeforces {
         let rows = leaderboard::codeforces::read_rows(path)
             .with_context(|| format!("--codeforces {}", path.display()))?;
+        let rule = codeforces_rule(
+            &rows,
+            &args.problem_points,
+            args.penalty_minutes,
+            args.contest_minutes,
+        )
+        .with_context(|| format!("--codeforces {}", path.display()))?;
+        // A points round's problems by label (the rows name none).
+        let standings: Vec<StandingsProblem> = (0..args.problem_points.len())
+            .map(|i| {
+                let label = label(i);
+                (label.clone(), label, String::new())
+            })
+            .collect();
         (
             Humans::Codeforces(rows),
-            Vec::new(),
+            standings,
             args.contest_minutes,
-            Rule::Icpc {
-                penalty_minutes: args.penalty_minutes,
-            },
+            rule,
             None,
             format!("Codeforces rows {}", path.display()),
         )
@@ -551,9 +625,35 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
             });
             (Humans::Feed(Box::new(feed)), order, keep.len(), note)
         }
-        Humans::Codeforces(rows) => {
+        Humans::Codeforces(rows) if standings.is_empty() => {
             let n = packages.len();
             (Humans::Codeforces(rows), (0..n).collect(), n, None)
+        }
+        Humans::Codeforces(rows) => {
+            // A points round: the model's points on the problems it was given; the rows
+            // are totals, so the humans keep their points on the others.
+            let (n, count) = (packages.len(), standings.len());
+            if n > count {
+                bail!(
+                    "{n} packages for a round of {count} problems (--problem-points gives \
+                     each problem's points)"
+                );
+            }
+            let order = if args.matches.is_empty() {
+                (0..n).collect()
+            } else {
+                match_problems(&packages, &standings, &args.matches)?
+            };
+            let note = (n < count).then(|| {
+                let labels: Vec<&str> = order.iter().map(|&i| standings[i].1.as_str()).collect();
+                format!(
+                    "the model works {n} of the round's {count} problems ({}) and scores 0 on \
+                     the others; the humans' rows are totals over all {count}, so they cannot \
+                     be restricted",
+                    labels.join(", ")
+                )
+            });
+            (Humans::Codeforces(rows), order, count, note)
         }
     };
 
@@ -575,7 +675,7 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
             rule: Some(rule),
             timing,
             results: results.clone(),
-            max_points: Vec::new(),
+            max_points: args.problem_points.clone(),
         };
         let (placement, ratings, score): (Placement, serde_json::Value, _) = match &humans {
             Humans::Feed(feed) => {
@@ -592,6 +692,7 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
             "run": run.run,
             "model": run.model,
             "solved": solved,
+            "points": score.points,
             "penalty": score.penalty,
             "results": results,
             "placement": placement,
@@ -611,12 +712,14 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
             .push(r);
     }
     let f = |v: &serde_json::Value| v.as_f64();
+    let points_round = matches!(rule, Rule::Codeforces { .. });
     let mut table = Vec::new();
     for (model, rs) in &models {
         let col = |get: &dyn Fn(&serde_json::Value) -> Option<f64>| -> Vec<f64> {
             rs.iter().filter_map(|r| get(r)).collect()
         };
         let solved = interval(&col(&|r| f(&r["solved"])));
+        let points = interval(&col(&|r| f(&r["points"])));
         let pct = interval(&col(&|r| f(&r["placement"]["percentile"])));
         let place = col(&|r| f(&r["placement"]["place_hi"]));
         let place_lo = col(&|r| f(&r["placement"]["place_lo"]));
@@ -629,6 +732,8 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
             "runs": rs.len(),
             "solved_mean": solved.0,
             "solved_interval": solved.1,
+            "points_mean": points_round.then_some(points.0),
+            "points_interval": if points_round { points.1 } else { None },
             "percentile_mean": pct.0,
             "percentile_interval": pct.1,
             "rank_best": place_lo.iter().copied().fold(f64::INFINITY, f64::min) as u64,
@@ -655,6 +760,22 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
             "instant (CodeElo): every accept at minute 0; only rejections cost".to_owned()
         }
     };
+    let mut attempt_text = "each judged submission before the first accept is a rejection \
+         (compile errors and judge errors excluded); the pipeline's per-problem budget caps \
+         the submissions"
+        .to_owned();
+    if args.codeforces.is_some() {
+        attempt_text.push_str(&format!(
+            "; {}. Codeforces charges no rejection on the first test, but the local judge \
+             runs every test and records no first failure, so every rejection is charged",
+            if points_round {
+                "each rejection before the accept costs 50 points (a problem never scores \
+                 below 30% of its points)"
+            } else {
+                "each costs the penalty minutes"
+            }
+        ));
+    }
     let tie_text = match args.tie {
         TieArg::HumansAhead => "humans with exactly the model's score rank ahead of it (CodeElo)",
         TieArg::Shared => "humans with exactly the model's score share its place",
@@ -690,7 +811,7 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
         "restriction": restricted,
         "timing_policy": timing_text,
         "time_scale": args.time_scale,
-        "attempt_policy": "each judged submission before the first accept is a rejection (compile errors and judge errors excluded); the pipeline's per-problem budget caps the submissions",
+        "attempt_policy": attempt_text,
         "tie_policy": tie_text,
         "contamination": contamination,
         "interval": "mean over runs with a 95% normal-approximation interval (mean +- 1.96 sd/sqrt(n)); none for one run",
@@ -723,11 +844,15 @@ pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
         };
     for row in &table {
         let pair = |v: &serde_json::Value| show(&v[0], &v[1]);
+        let mut solved = show(&row["solved_mean"], &row["solved_interval"]);
+        if points_round {
+            let points = show(&row["points_mean"], &row["points_interval"]);
+            solved.push_str(&format!(" ({points} points)"));
+        }
         md.push_str(&format!(
-            "| {} | {} | {} | {}-{} of {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {solved} | {}-{} of {} | {} | {} | {} | {} |\n",
             row["model"].as_str().unwrap_or_default(),
             row["runs"],
-            show(&row["solved_mean"], &row["solved_interval"]),
             row["rank_best"],
             row["rank_worst"],
             humans_count + 1,
@@ -820,6 +945,87 @@ mod tests {
         assert_eq!(scaled[0].accept_minute, Some(25));
         let instant = model_result(&r, &[2, 0], 3, TimingArg::Instant, 1.0, 45);
         assert!(instant[0].solved && instant[2].solved);
+    }
+
+    fn row(points: f64, penalty: f64) -> Row {
+        Row {
+            handle: "h".into(),
+            points,
+            penalty,
+            old_rating: 1500,
+            delta: None,
+        }
+    }
+
+    #[test]
+    fn codeforces_rows_and_problem_points_must_agree_on_the_rule() {
+        let icpc = [row(3.0, 40.0), row(1.0, 5.0), row(0.0, 0.0)];
+        let points = [row(2480.0, 0.0), row(498.0, 0.0), row(0.0, 0.0)];
+        assert_eq!(
+            codeforces_rule(&icpc, &[], 10, 120).expect("an ICPC-style round"),
+            Rule::ExtendedIcpc {
+                penalty_minutes: 10
+            }
+        );
+        assert_eq!(
+            codeforces_rule(&points, &[500.0, 1000.0], 10, 135).expect("a points round"),
+            Rule::Codeforces {
+                duration_minutes: 135
+            }
+        );
+        let err = codeforces_rule(&points, &[], 10, 120).expect_err("points rows, no points");
+        assert!(
+            err.to_string().contains("up to 2480 points")
+                && err.to_string().contains("--problem-points"),
+            "{err}"
+        );
+        // A fractional score is a points round's too (hacks are whole, decay is not always).
+        let half = [row(3.5, 0.0)];
+        assert!(codeforces_rule(&half, &[], 10, 120).is_err());
+        let err = codeforces_rule(&icpc, &[500.0], 10, 120).expect_err("solved counts, points");
+        assert!(
+            err.to_string().contains("leave --problem-points out"),
+            "{err}"
+        );
+        let err = codeforces_rule(&points, &[500.0, -1.0], 10, 120).expect_err("negative");
+        assert!(err.to_string().contains("--problem-points -1"), "{err}");
+        assert_eq!(
+            (label(0), label(25), label(26)),
+            ("A".into(), "Z".into(), "P27".into())
+        );
+    }
+
+    #[test]
+    fn a_points_round_scores_the_run_by_decayed_points() {
+        let r = run(vec![
+            ProblemRun {
+                id: "a".into(),
+                solved: true,
+                rejected: 1,
+                accept_seconds: Some(610.0),
+            },
+            ProblemRun {
+                id: "b".into(),
+                solved: false,
+                rejected: 2,
+                accept_seconds: None,
+            },
+        ]);
+        // The two packages are problems C and A of a three-problem round.
+        let results = model_result(&r, &[2, 0], 3, TimingArg::Measured, 1.0, 120);
+        let rule = Rule::Codeforces {
+            duration_minutes: 120,
+        };
+        // C, 1500 points at minute 10 after one rejection: 1500 - 60 - 50.
+        let score = rule.score(&results, &[500.0, 1000.0, 1500.0]);
+        assert_eq!(score.points, 1390.0);
+        // Instant (as in_round applies it): minute 0, only the rejection costs.
+        let instant = model_result(&r, &[2, 0], 3, TimingArg::Instant, 1.0, 120);
+        let instant = leaderboard::place::apply_timing(&instant, Timing::Instant).expect("timed");
+        assert_eq!(
+            rule.score(&instant, &[500.0, 1000.0, 1500.0]).points,
+            1450.0
+        );
     }
 
     #[test]

@@ -118,9 +118,7 @@ fn packages() -> Vec<Package> {
 
 /// The checkers' `bin` folder, when the tools and the compilers they call are here.
 fn checkers() -> Option<PathBuf> {
-    let cache = std::env::var_os("ARENA_CACHE")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/arena")));
+    let cache = ci::cache_dir();
     let missing = match &cache {
         None => Some("neither ARENA_CACHE nor HOME is set".to_owned()),
         Some(cache) => {

@@ -555,19 +555,8 @@ async fn get_export(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let contest = contest_of(&state, &cid)?;
-    if viewer(&state, Some(&contest), &headers)? != Viewer::Admin {
-        return Err(ApiError::forbidden("the export is for admins"));
-    }
-    let bytes = export::export(&state, &contest).await?;
-    let disposition = format!("attachment; filename=\"{cid}.zip\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/zip".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    )
-        .into_response())
+    let who = viewer(&state, Some(&contest), &headers)?;
+    super::export_download(&state, &cid, &who).await
 }
 
 /// `GET /api/backup` (admins): a consistent copy of the SQLite database, which

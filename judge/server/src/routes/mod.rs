@@ -17,6 +17,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::auth::Viewer;
 use crate::board::Ready;
 use crate::contest::Contest;
 use crate::error::ApiError;
@@ -56,6 +57,25 @@ fn contest_of(state: &AppState, cid: &str) -> ApiResult<Arc<Contest>> {
     state
         .contest(cid)
         .ok_or_else(|| ApiError::not_found(format!("no contest `{cid}`")))
+}
+
+/// The contest `cid`'s export (`export::export`) as a zip download, for admins only (the
+/// API's `GET /api/contests/{cid}/export` and the page's link alike).
+async fn export_download(state: &AppState, cid: &str, who: &Viewer) -> ApiResult<Response> {
+    let contest = contest_of(state, cid)?;
+    if *who != Viewer::Admin {
+        return Err(ApiError::forbidden("the export is for admins"));
+    }
+    let bytes = crate::export::export(state, &contest).await?;
+    let disposition = format!("attachment; filename=\"{cid}.zip\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
 }
 
 /// Whether the client's `If-None-Match` names `etag` (or is `*`).

@@ -1,16 +1,22 @@
 //! The web page for humans, rendered on the server: the contest list, a contest's
-//! problems and statements (Markdown to HTML), a login form (the team token, kept in an
-//! HTTP-only cookie), a submit form, the team's submissions with verdicts as they arrive
-//! and its clarifications (with a form to ask the jury),
-//! and the live scoreboard. The two live parts are HTML fragments that a few lines of
+//! problems and statements (Markdown to HTML), a login form (a team's token or the admin
+//! token, kept in an HTTP-only, `SameSite=Strict` cookie, so another site's form cannot
+//! act with it), a submit form, the team's submissions with verdicts as they arrive
+//! and its clarifications (with a form to ask the jury), and the live scoreboard.
+//! The jury (logged in with the admin token) gets the host's operations instead of the
+//! team's forms: rejudging a submission, a problem's or a team's submissions, answering
+//! a question (to its team or to everyone) or writing to one team or everyone, every
+//! submission with its earlier verdicts, the awards, and the export as a download. The two live parts are HTML fragments that a few lines of
 //! script fetch again when the server says something changed: the page holds a
 //! server-sent-events stream (`/contests/{cid}/live`) that sends one `change` per batch
 //! of events the viewer may see (from the in-memory broadcast, no query per viewer);
-//! without script the page still works on reload. The board fragment is rendered from
+//! without script the page still works on reload. A live part that holds the focus (the
+//! jury typing an answer) is left as it is until the next change. The board fragment is rendered from
 //! the board kept in memory.
 //!
-//! The page speaks through the same modules as the API (`auth`, `submit`, `board`), so
-//! the rules (auth, freeze, limits, windows) are the same.
+//! The page speaks through the same modules as the API (`auth`, `submit`, `board`,
+//! `operations`, `export`), so the rules (auth, freeze, limits, windows, who may rejudge
+//! or read what) are the same.
 
 use std::collections::HashMap;
 
@@ -32,7 +38,7 @@ use crate::board;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
-use crate::operations::{self, PostClarification};
+use crate::operations::{self, PostClarification, RejudgeRequest};
 use crate::state::AppState;
 use crate::statement;
 use crate::store::QueueState;
@@ -51,6 +57,8 @@ pub fn router() -> Router<Shared> {
         .route("/contests/{cid}/board", get(board_fragment))
         .route("/contests/{cid}/live", get(live_changes))
         .route("/contests/{cid}/clarify", post(clarify))
+        .route("/contests/{cid}/rejudge", post(rejudge))
+        .route("/contests/{cid}/export", get(export))
 }
 
 /// Escapes text for HTML.
@@ -141,18 +149,7 @@ async fn contest_page(
         .collect();
     let team_part = match &viewer {
         Viewer::Team(team) => {
-            let options: String = contest
-                .problems
-                .iter()
-                .map(|p| {
-                    format!(
-                        "<option value='{}'>{} {}</option>",
-                        esc(&p.id),
-                        esc(&p.label),
-                        esc(&p.problem.name)
-                    )
-                })
-                .collect();
+            let options = problem_options(&contest);
             let langs: String = clics::languages(&contest)
                 .iter()
                 .map(|l| {
@@ -174,9 +171,10 @@ async fn contest_page(
                 mine_html(&state, &contest, &viewer).await
             )
         }
-        _ => format!(
+        Viewer::Admin => jury_part(&state, &contest).await,
+        Viewer::Public => format!(
             "<h2>Log in</h2><form id=login method=post action='/contests/{cid}/login'>\
-             <input type=password name=token id=token placeholder='team token'> <button id=enter>Log in</button></form>"
+             <input type=password name=token id=token placeholder='team or admin token'> <button id=enter>Log in</button></form>"
         ),
     };
     let board = board_html(&state, &contest, &viewer).await;
@@ -184,7 +182,7 @@ async fn contest_page(
         "<h1>{}</h1><p>Starts {} and lasts {}.</p><h2>Problems</h2><table><tr><th></th><th>Problem</th><th>Time limit</th></tr>{problems}</table>\
          {team_part}<h2>Scoreboard</h2><div id=board>{board}</div>\
          <script>\
-         async function refresh(id, url){{const el=document.getElementById(id);if(!el)return;\
+         async function refresh(id, url){{const el=document.getElementById(id);if(!el||el.contains(document.activeElement))return;\
          try{{const r=await fetch(url,{{credentials:'same-origin'}});if(r.ok)el.innerHTML=await r.text();}}catch(e){{}}}}\
          function both(){{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}}\
          if(window.EventSource){{const es=new EventSource('/contests/{cid}/live');\
@@ -197,10 +195,77 @@ async fn contest_page(
     page(&contest.spec.name, &body).into_response()
 }
 
+/// `<option>`s of the contest's problems (`label name`).
+fn problem_options(contest: &Contest) -> String {
+    contest
+        .problems
+        .iter()
+        .map(|p| {
+            format!(
+                "<option value='{}'>{} {}</option>",
+                esc(&p.id),
+                esc(&p.label),
+                esc(&p.problem.name)
+            )
+        })
+        .collect()
+}
+
+/// `<option>`s of the contest's teams.
+fn team_options(contest: &Contest) -> String {
+    contest
+        .spec
+        .teams
+        .iter()
+        .map(|t| {
+            format!(
+                "<option value='{}'>{} ({})</option>",
+                esc(&t.id),
+                esc(&t.name),
+                esc(&t.id)
+            )
+        })
+        .collect()
+}
+
+/// The jury's part of the page (an admin logged in with the admin token): rejudging, a
+/// message to one team or everyone, the export, and the live part (`mine_html`) with
+/// every submission, every clarification and the awards.
+async fn jury_part(state: &AppState, contest: &Contest) -> String {
+    let cid = esc(&contest.spec.id);
+    let problems = problem_options(contest);
+    let teams = team_options(contest);
+    format!(
+        "<p>Logged in as <b id=jury>the jury</b> <form method=post action='/contests/{cid}/logout' style=display:inline>\
+         <button>log out</button></form></p>\
+         <h2>Jury</h2>\
+         <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
+         submission <input name=submission id=rejudge-submission size=8> \
+         problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \
+         team <select name=team id=rejudge-team><option value=''>any</option>{teams}</select> \
+         <button id=rejudge-send>Rejudge</button></form>\
+         <p>The done submissions matching every field given are judged again; the new judgement counts.</p>\
+         <h3>Message</h3><form id=message method=post action='/contests/{cid}/clarify'>\
+         <select name=to id=message-to><option value=''>to everyone</option>{teams}</select> \
+         <select name=problem id=message-problem><option value=''>general</option>{problems}</select><br>\
+         <textarea name=text id=message-text rows=3 cols=80></textarea><br><button id=message-send>Send</button></form>\
+         <h3>Export</h3><p><a id=export href='/contests/{cid}/export' download>the contest as a zip</a> \
+         (its event feed and every submission, as <code>GET /api/contests/{cid}/export</code>)</p>\
+         <h2>Submissions, clarifications and awards</h2><div id=mine>{}</div>",
+        mine_html(state, contest, &Viewer::Admin).await
+    )
+}
+
+/// The live part of the page for `viewer`: a team's submissions and clarifications;
+/// for the jury every submission (with its earlier verdicts and a rejudge button), every
+/// clarification (a team's question with an answer form) and the awards.
 async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> String {
-    if !matches!(viewer, Viewer::Team(_)) {
-        return String::new();
-    }
+    let jury = match viewer {
+        Viewer::Public => return String::new(),
+        Viewer::Team(_) => false,
+        Viewer::Admin => true,
+    };
+    let cid = esc(&contest.spec.id);
     let Ok(subs) = state.store.submissions(&contest.spec.id, viewer).await else {
         return "<p>cannot read submissions</p>".into();
     };
@@ -209,21 +274,47 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
         .judgements(&contest.spec.id)
         .await
         .unwrap_or_default();
+    let label = |problem: &str| -> String {
+        contest
+            .problem(problem)
+            .map_or(problem, |p| p.label.as_str())
+            .to_owned()
+    };
     let rows: String = subs
         .iter()
         .rev()
         .map(|s| {
-            let judged = match s.state {
-                QueueState::Done => judgements.iter().rev().find(|j| j.submission_id == s.id),
-                QueueState::Queued | QueueState::Judging => None,
+            let verdicts: Vec<&str> = judgements
+                .iter()
+                .filter(|j| j.submission_id == s.id)
+                .map(|j| j.verdict.clics_id())
+                .collect();
+            let verdict = match s.state {
+                QueueState::Done => verdicts.last().copied().unwrap_or("pending"),
+                QueueState::Queued | QueueState::Judging => "pending",
             };
-            let verdict = judged.map_or("pending", |j| j.verdict.clics_id());
-            let label = contest.problem(&s.problem_id).map_or(s.problem_id.as_str(), |p| p.label.as_str());
+            let (team, jury_cells) = if jury {
+                let earlier = match s.state {
+                    QueueState::Done => &verdicts[..verdicts.len().saturating_sub(1)],
+                    QueueState::Queued | QueueState::Judging => &verdicts[..],
+                };
+                (
+                    format!("<td>{}</td>", esc(&s.team_id)),
+                    format!(
+                        "<td class=earlier>{}</td><td><form method=post action='/contests/{cid}/rejudge'>\
+                         <input type=hidden name=submission value='{}'><button>rejudge</button></form></td>",
+                        esc(&earlier.join(" ")),
+                        esc(&s.id)
+                    ),
+                )
+            } else {
+                Default::default()
+            };
             format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class='verdict {}'>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td>{team}<td>{}</td><td>{}</td><td class='verdict {}'>{}</td>{jury_cells}</tr>",
                 esc(&s.id),
                 esc(&RelTime::from_millis(s.contest_time_ms).to_string()),
-                esc(label),
+                esc(&label(&s.problem_id)),
                 esc(&s.language_id),
                 esc(verdict),
                 esc(verdict)
@@ -234,30 +325,84 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
         Ok(list) => list
             .iter()
             .map(|c| {
-                let from = if c.from_team_id.is_some() {
-                    "you"
+                let about = c.problem_id.as_deref().map_or("general".to_owned(), label);
+                let (from, extra) = if jury {
+                    let to = match (&c.from_team_id, &c.to_team_id) {
+                        (Some(_), _) => "jury",
+                        (None, Some(team)) => team.as_str(),
+                        (None, None) => "everyone",
+                    };
+                    let answer = c.from_team_id.as_deref().map_or(String::new(), |team| {
+                        format!(
+                            "<form method=post action='/contests/{cid}/clarify' class=answer>\
+                             <input type=hidden name=reply_to value='{id}'>\
+                             <input type=hidden name=problem value='{problem}'>\
+                             <select name=to><option value='{team}'>to {team}</option><option value=''>to everyone</option></select> \
+                             <input name=text size=30> <button>answer</button></form>",
+                            id = esc(&c.id),
+                            problem = esc(c.problem_id.as_deref().unwrap_or_default()),
+                            team = esc(team),
+                        )
+                    });
+                    (
+                        esc(c.from_team_id.as_deref().unwrap_or("jury")),
+                        format!("<td>{}</td><td>{answer}</td>", esc(to)),
+                    )
                 } else {
-                    "jury"
+                    let from = if c.from_team_id.is_some() { "you" } else { "jury" };
+                    (from.to_owned(), String::new())
                 };
-                let about = c
-                    .problem_id
-                    .as_deref()
-                    .and_then(|p| contest.problem(p))
-                    .map_or("general", |p| p.label.as_str());
                 format!(
-                    "<tr class=clarification><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    "<tr class=clarification><td>{}</td><td>{from}</td><td>{}</td><td>{}</td>{extra}</tr>",
                     esc(&RelTime::from_millis(c.contest_time_ms).to_string()),
-                    from,
-                    esc(about),
+                    esc(&about),
                     esc(&c.text)
                 )
             })
             .collect::<String>(),
         Err(_) => "<tr><td colspan=4>cannot read clarifications</td></tr>".into(),
     };
+    let (team_head, jury_head, to_head) = if jury {
+        (
+            "<th>team</th>",
+            "<th>earlier</th><th></th>",
+            "<th>to</th><th></th>",
+        )
+    } else {
+        ("", "", "")
+    };
+    let awards = if jury {
+        awards_html(state, contest).await
+    } else {
+        String::new()
+    };
     format!(
-        "<table><tr><th>id</th><th>time</th><th>problem</th><th>language</th><th>verdict</th></tr>{rows}</table>\
-         <table id=clarifications><tr><th>time</th><th>from</th><th>problem</th><th>text</th></tr>{clarifications}</table>"
+        "<table id=submissions><tr><th>id</th><th>time</th>{team_head}<th>problem</th><th>language</th><th>verdict</th>{jury_head}</tr>{rows}</table>\
+         <table id=clarifications><tr><th>time</th><th>from</th><th>problem</th><th>text</th>{to_head}</tr>{clarifications}</table>{awards}"
+    )
+}
+
+/// The CLICS awards of the full board (the jury's view), as a table.
+async fn awards_html(state: &AppState, contest: &Contest) -> String {
+    let Ok(ready) = board::ready(state, contest, &Viewer::Admin).await else {
+        return "<p>cannot compute the scoreboard</p>".into();
+    };
+    let rows: String = operations::awards(contest, &ready.board)
+        .iter()
+        .map(|a| {
+            format!(
+                "<tr id='award-{}'><td>{}</td><td>{}</td></tr>",
+                esc(&a.id),
+                esc(&a.citation),
+                esc(&a.team_ids.join(" "))
+            )
+        })
+        .collect();
+    let m = contest.medals();
+    format!(
+        "<h3>Awards</h3><p>Medals: {} gold, {} silver, {} bronze (the contest file's <code>medals</code>).</p>\
+         <table id=awards><tr><th>award</th><th>teams</th></tr>{rows}</table>",
+        m.gold, m.silver, m.bronze
     )
 }
 
@@ -379,7 +524,8 @@ async fn login(
         Ok(c) => c,
         Err(e) => return error_page(e),
     };
-    if contest.team_by_token(form.token.trim()).is_none() {
+    let token = form.token.trim();
+    if token != state.admin_token && contest.team_by_token(token).is_none() {
         return error_page(ApiError::unauthorized("unknown token"));
     }
     let cookie = format!(
@@ -431,10 +577,21 @@ async fn submit(
     }
 }
 
+/// A clarification from the page: a team's question (problem, text), or the jury's
+/// message (`to`: a team, empty for everyone; `reply_to`: the question it answers).
 #[derive(Deserialize)]
 struct ClarifyForm {
     problem: String,
     text: String,
+    #[serde(default)]
+    to: String,
+    #[serde(default)]
+    reply_to: String,
+}
+
+/// `Some(text)` unless `text` is empty (an empty form field is "none").
+fn given(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
 }
 
 async fn clarify(
@@ -449,7 +606,9 @@ async fn clarify(
     };
     let viewer = who(&state, &contest, &headers);
     let post = PostClarification {
-        problem_id: (!form.problem.is_empty()).then_some(form.problem),
+        problem_id: given(form.problem),
+        to_team_id: given(form.to),
+        reply_to_id: given(form.reply_to),
         text: form.text,
         ..PostClarification::default()
     };
@@ -457,6 +616,55 @@ async fn clarify(
         Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
         Err(e) => error_page(e),
     }
+}
+
+/// The jury's rejudge form: the done submissions matching every field given (empty:
+/// any), as `POST /api/contests/{cid}/rejudgings`.
+#[derive(Deserialize)]
+struct RejudgeForm {
+    #[serde(default)]
+    submission: String,
+    #[serde(default)]
+    problem: String,
+    #[serde(default)]
+    team: String,
+}
+
+async fn rejudge(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<RejudgeForm>,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let viewer = who(&state, &contest, &headers);
+    let request = RejudgeRequest {
+        submission_id: given(form.submission.trim().to_owned()),
+        problem_id: given(form.problem),
+        team_id: given(form.team),
+    };
+    match operations::rejudge(&state, &contest, &viewer, request).await {
+        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
+        Err(e) => error_page(e),
+    }
+}
+
+/// The export as a download, for the jury (the admin cookie).
+async fn export(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let viewer = match contest_of(&state, &cid) {
+        Ok(contest) => who(&state, &contest, &headers),
+        Err(e) => return error_page(e),
+    };
+    super::export_download(&state, &cid, &viewer)
+        .await
+        .unwrap_or_else(error_page)
 }
 
 /// One of the page's live parts for the caller: their submissions or the scoreboard.

@@ -1,0 +1,635 @@
+//! The jury's operations on the web page, over real HTTP: the service on a TCP listener
+//! bound to port 0, spoken to with a plain HTTP/1.1 client, one judging worker on
+//! bubblewrap, and a contest whose file sets its medal counts. The admin logs in with
+//! the admin token; the page then has the rejudge, message and export controls and the
+//! awards, and each form posts where the page says, with the effect the API shows. Teams
+//! and the public get none of it.
+
+use std::io::Read;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use judge::grade::Options;
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge_server::{AppState, ServeOptions};
+
+const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
+const ADMIN: &str = "admin-token-long";
+
+/// An answer: status, headers (names in lower case) and body.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
+    }
+}
+
+/// Who a request goes as.
+#[derive(Clone, Copy)]
+enum As<'a> {
+    Nobody,
+    /// `Authorization: Bearer`.
+    Bearer(&'a str),
+    /// The page's cookie (`Cookie: arena_token=...`).
+    Cookie(&'a str),
+}
+
+/// A body and its content type.
+enum Body<'a> {
+    Nothing,
+    Json(&'a Value),
+    Form(&'a [(&'a str, &'a str)]),
+}
+
+/// Percent-encodes a form value.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                char::from(b).to_string()
+            }
+            b' ' => "+".to_owned(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// One HTTP/1.1 request on a new connection (`Connection: close`), the answer read to
+/// its end (a chunked body decoded).
+async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    who: As<'_>,
+    send: Body<'_>,
+) -> Answer {
+    let (content_type, body) = match send {
+        Body::Nothing => (None, Vec::new()),
+        Body::Json(value) => (Some("application/json"), value.to_string().into_bytes()),
+        Body::Form(fields) => {
+            let text: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+                .collect();
+            (
+                Some("application/x-www-form-urlencoded"),
+                text.join("&").into_bytes(),
+            )
+        }
+    };
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(kind) = content_type {
+        head.push_str(&format!("Content-Type: {kind}\r\n"));
+    }
+    match who {
+        As::Nobody => {}
+        As::Bearer(token) => head.push_str(&format!("Authorization: Bearer {token}\r\n")),
+        As::Cookie(token) => head.push_str(&format!("Cookie: arena_token={token}\r\n")),
+    }
+    head.push_str("\r\n");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(head.as_bytes()).await.expect("send head");
+    stream.write_all(&body).await.expect("send body");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.expect("read answer");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an answer head");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("a status line");
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    if chunked {
+        body = dechunk(&body);
+    }
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// The data of a chunked body.
+fn dechunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let end = raw
+            .windows(2)
+            .position(|w| w == b"\r\n")
+            .expect("a chunk size line");
+        let size = std::str::from_utf8(&raw[..end])
+            .ok()
+            .and_then(|s| usize::from_str_radix(s.split(';').next().unwrap_or("").trim(), 16).ok())
+            .expect("a chunk size");
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&raw[end + 2..end + 2 + size]);
+        raw = &raw[end + 2 + size + 2..];
+    }
+}
+
+/// The `<form>` element with `marker` in its opening tag (`id=rejudge`), up to its end.
+fn form<'a>(html: &'a str, marker: &str) -> &'a str {
+    let start = html
+        .match_indices("<form ")
+        .map(|(i, _)| i)
+        .find(|&i| html[i..].split('>').next().unwrap_or("").contains(marker))
+        .unwrap_or_else(|| panic!("no form {marker} in {html}"));
+    let len = html[start..].find("</form>").expect("the form ends");
+    &html[start..start + len]
+}
+
+/// The value of `attribute='...'` in `element`.
+fn attribute<'a>(element: &'a str, attribute: &str) -> &'a str {
+    let from = element
+        .find(&format!("{attribute}='"))
+        .unwrap_or_else(|| panic!("no {attribute} in {element}"))
+        + attribute.len()
+        + 2;
+    let len = element[from..].find('\'').expect("the value ends");
+    &element[from..from + len]
+}
+
+/// A served contest `arena` (ICPC, started an hour ago, `sum` and `rangesum`, teams
+/// t1..t3, medals 1/1/1) with one worker on bubblewrap; `None` where bubblewrap is
+/// missing outside CI.
+struct Served {
+    _dir: tempfile::TempDir,
+    addr: SocketAddr,
+}
+
+async fn served() -> Option<Served> {
+    let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
+        .then_some("bubblewrap is not installed (run ci/setup)");
+    if !ci::require::present("bwrap", missing) {
+        return None;
+    }
+    let sandbox = SandboxConfig::discover().expect("sandbox config");
+    let rootfs_missing =
+        (!sandbox.rootfs.is_dir()).then_some("no sandbox root filesystem (run ci/setup)");
+    if !ci::require::present("the bubblewrap root filesystem", rootfs_missing) {
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let start = (chrono::Utc::now() - chrono::Duration::hours(1))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let yaml = format!(
+        "id: arena\nname: Arena\nstart_time: {start}\nduration: '5:00:00'\n\
+         medals: {{gold: 1, silver: 1, bronze: 1}}\n\
+         problems:\n  - {{id: sum, package: {PACKAGES}/sum}}\n  - {{id: rangesum, package: {PACKAGES}/rangesum}}\n\
+         teams:\n  - {{id: t1, name: Team One, token: token-t1}}\n  - {{id: t2, name: Team Two, token: token-t2}}\n  - {{id: t3, name: Team Three, token: token-t3}}\n"
+    );
+    let contest = dir.path().join("contest.yaml");
+    std::fs::write(&contest, yaml).expect("contest file");
+    let opts = ServeOptions {
+        contests: vec![contest],
+        db: dir.path().join("db.sqlite").display().to_string(),
+        listen: "127.0.0.1:0".into(),
+        workers: 1,
+        judge: Options {
+            backend: BackendKind::Bwrap,
+            run_all: false,
+            cache_dir: None,
+        },
+        admin_token: ADMIN.into(),
+        lease: Duration::from_secs(60),
+        max_attempts: 3,
+        max_body: 1 << 20,
+        http_nice: 0,
+    };
+    let state = AppState::open(&opts, sandbox).await.expect("state opens");
+    judge_server::worker::spawn(&state, 1);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind port 0");
+    let addr = listener.local_addr().expect("bound address");
+    tokio::spawn(judge_server::routes::serve(
+        listener,
+        judge_server::app(Arc::clone(&state)),
+    ));
+    Some(Served { _dir: dir, addr })
+}
+
+impl Served {
+    async fn get(&self, path: &str, who: As<'_>) -> Answer {
+        request(self.addr, "GET", path, who, Body::Nothing).await
+    }
+
+    async fn admin_json(&self, path: &str) -> Value {
+        let answer = self.get(path, As::Bearer(ADMIN)).await;
+        assert_eq!(answer.status, 200, "GET {path}: {}", answer.text());
+        answer.json()
+    }
+
+    async fn submit(&self, team: &str, problem: &str, language: &str, file: &str) -> String {
+        let source = std::fs::read_to_string(format!("{PACKAGES}/{file}")).expect("source");
+        let body = json!({"problem_id": problem, "language_id": language, "source": source});
+        let token = format!("token-{team}");
+        let answer = request(
+            self.addr,
+            "POST",
+            "/api/contests/arena/submissions",
+            As::Bearer(&token),
+            Body::Json(&body),
+        )
+        .await;
+        assert_eq!(answer.status, 200, "submit {file}: {}", answer.text());
+        answer.json()["id"].as_str().expect("an id").to_owned()
+    }
+
+    /// Waits until nothing is queued or being judged (failing after five minutes).
+    async fn wait_until_judged(&self) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(300);
+        loop {
+            let queue = self.admin_json("/api/queue").await;
+            if queue["queued"] == 0 && queue["judging"] == 0 {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "still judging: {queue}"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// The verdicts of submission `id` that `token` sees, oldest first.
+    async fn verdicts(&self, id: &str, token: &str) -> Vec<String> {
+        let answer = self
+            .get("/api/contests/arena/judgements", As::Bearer(token))
+            .await;
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        answer
+            .json()
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter(|j| j["submission_id"] == id)
+            .map(|j| j["judgement_type_id"].as_str().unwrap_or("?").to_owned())
+            .collect()
+    }
+
+    /// POSTs `fields` to the page's `action` as `who`: the status and `Location`.
+    async fn post_form(
+        &self,
+        action: &str,
+        who: As<'_>,
+        fields: &[(&str, &str)],
+    ) -> (u16, String, String) {
+        let answer = request(self.addr, "POST", action, who, Body::Form(fields)).await;
+        let location = answer.header("location").unwrap_or_default().to_owned();
+        (answer.status, location, answer.text())
+    }
+}
+
+/// The awards' team ids by award id.
+fn award(awards: &Value, id: &str) -> Vec<String> {
+    awards
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|a| a["id"] == id)
+        .map(|a| {
+            a["team_ids"]
+                .as_array()
+                .expect("team ids")
+                .iter()
+                .map(|t| t.as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
+    let Some(s) = served().await else {
+        return;
+    };
+    let sum = "sum/submissions";
+    let t1_sum = s
+        .submit("t1", "sum", "c", &format!("{sum}/accepted/sum.c"))
+        .await;
+    let t1_range = s
+        .submit(
+            "t1",
+            "rangesum",
+            "cpp",
+            "rangesum/submissions/accepted/prefix.cpp",
+        )
+        .await;
+    let t2_sum = s
+        .submit("t2", "sum", "c", &format!("{sum}/accepted/sum.c"))
+        .await;
+    let t3_sum = s
+        .submit(
+            "t3",
+            "sum",
+            "python3",
+            &format!("{sum}/wrong_answer/first_only.py"),
+        )
+        .await;
+    s.wait_until_judged().await;
+    for (id, verdict) in [
+        (&t1_sum, "AC"),
+        (&t1_range, "AC"),
+        (&t2_sum, "AC"),
+        (&t3_sum, "WA"),
+    ] {
+        assert_eq!(s.verdicts(id, ADMIN).await, [verdict], "submission {id}");
+    }
+
+    // The contest's medals, 1/1/1: t1 (two solved) gold, t2 (one) silver, and t3
+    // (nothing solved) no bronze. Four golds, the default, would have gone to both.
+    let awards = s.admin_json("/api/contests/arena/awards").await;
+    assert_eq!(award(&awards, "winner"), ["t1"]);
+    assert_eq!(award(&awards, "gold-medal"), ["t1"], "{awards}");
+    assert_eq!(award(&awards, "silver-medal"), ["t2"], "{awards}");
+    assert!(award(&awards, "bronze-medal").is_empty(), "{awards}");
+    // A contest whose medals do not fit its teams, or miss a count, is refused by name.
+    let spec = |medals: Value| {
+        json!({
+            "id": "other", "name": "Other", "start_time": "2026-01-01T10:00:00Z",
+            "duration": 300, "medals": medals, "problems": [],
+            "teams": [{"id": "a", "name": "A", "token": "token-a-long"}],
+        })
+    };
+    for (medals, message) in [
+        (
+            json!({"gold": 1, "silver": 1, "bronze": 0}),
+            "medals: 2 medals (gold 1, silver 1, bronze 0) for 1 team(s)",
+        ),
+        (json!({"gold": 1, "silver": 0}), "missing field `bronze`"),
+    ] {
+        let body = spec(medals);
+        let answer = request(
+            s.addr,
+            "POST",
+            "/api/contests",
+            As::Bearer(ADMIN),
+            Body::Json(&body),
+        )
+        .await;
+        assert_eq!(answer.status, 400, "{}", answer.text());
+        let text = answer.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(text.contains(message), "{text}");
+    }
+
+    // Logging in with the admin token sets the page's cookie.
+    let (status, location, _) = s
+        .post_form("/contests/arena/login", As::Nobody, &[("token", ADMIN)])
+        .await;
+    assert_eq!((status, location.as_str()), (303, "/contests/arena"));
+    let (status, _, text) = s
+        .post_form(
+            "/contests/arena/login",
+            As::Nobody,
+            &[("token", "not-a-token")],
+        )
+        .await;
+    assert_eq!(status, 401, "{text}");
+
+    let jury = As::Cookie(ADMIN);
+    let page = s.get("/contests/arena", jury).await;
+    assert_eq!(page.status, 200);
+    let page = page.text();
+    assert!(page.contains("id=jury"), "{page}");
+    let rejudge = form(&page, "id=rejudge");
+    for field in ["name=submission", "name=problem", "name=team"] {
+        assert!(rejudge.contains(field), "{field} in {rejudge}");
+    }
+    let rejudge_action = attribute(rejudge, "action").to_owned();
+    let message = form(&page, "id=message");
+    let message_action = attribute(message, "action").to_owned();
+    assert!(
+        message.contains("name=to") && message.contains("name=text"),
+        "{message}"
+    );
+    let export_link = page
+        .split("<a ")
+        .find(|a| a.starts_with("id=export"))
+        .expect("an export link");
+    let export_href = attribute(export_link, "href").to_owned();
+    // The awards on the page, each submission with its own rejudge button.
+    assert!(
+        page.contains("<tr id='award-gold-medal'><td>Gold medal winner</td><td>t1</td></tr>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<tr id='award-silver-medal'><td>Silver medal winner</td><td>t2</td></tr>")
+    );
+    for id in [&t1_sum, &t1_range, &t2_sum, &t3_sum] {
+        assert!(
+            page.contains(&format!("name=submission value='{id}'")),
+            "{id}"
+        );
+    }
+    // Teams and the public get none of it.
+    for who in [As::Cookie("token-t1"), As::Nobody] {
+        let other = s.get("/contests/arena", who).await.text();
+        for marker in [
+            "id=jury",
+            "id=rejudge",
+            "id=message",
+            "id=export",
+            "id=awards",
+        ] {
+            assert!(!other.contains(marker), "{marker} for a team or the public");
+        }
+    }
+
+    // Rejudging a submission, a problem, a team: each queued again and judged anew; the
+    // old judgement stays for the jury, a team sees the newest only.
+    for (fields, id) in [
+        (
+            vec![
+                ("submission", t2_sum.as_str()),
+                ("problem", ""),
+                ("team", ""),
+            ],
+            &t2_sum,
+        ),
+        (
+            vec![("submission", ""), ("problem", "rangesum"), ("team", "")],
+            &t1_range,
+        ),
+        (
+            vec![("submission", ""), ("problem", ""), ("team", "t3")],
+            &t3_sum,
+        ),
+    ] {
+        let (status, location, text) = s.post_form(&rejudge_action, jury, &fields).await;
+        assert_eq!(
+            (status, location.as_str()),
+            (303, "/contests/arena"),
+            "{fields:?}: {text}"
+        );
+        s.wait_until_judged().await;
+        assert_eq!(s.verdicts(id, ADMIN).await.len(), 2, "{fields:?}");
+    }
+    assert_eq!(s.verdicts(&t2_sum, "token-t2").await, ["AC"]);
+    assert_eq!(s.verdicts(&t1_sum, ADMIN).await, ["AC"], "not rejudged");
+    let mine = s.get("/contests/arena/mine", jury).await.text();
+    assert!(
+        mine.contains("<td class=earlier>WA</td>"),
+        "t3's earlier verdict: {mine}"
+    );
+    // Refused: a team's cookie, no cookie, nothing named.
+    for (who, fields, status) in [
+        (
+            As::Cookie("token-t2"),
+            vec![("submission", t2_sum.as_str())],
+            403,
+        ),
+        (As::Nobody, vec![("submission", t2_sum.as_str())], 403),
+        (
+            jury,
+            vec![("submission", ""), ("problem", ""), ("team", "")],
+            400,
+        ),
+    ] {
+        let (got, _, text) = s.post_form(&rejudge_action, who, &fields).await;
+        assert_eq!(got, status, "{fields:?}: {text}");
+    }
+
+    // A team asks; the jury's live part offers an answer form for it, which answers the
+    // team alone; the message form writes to everyone.
+    let asked = request(
+        s.addr,
+        "POST",
+        "/api/contests/arena/clarifications",
+        As::Bearer("token-t1"),
+        Body::Json(&json!({"problem_id": "sum", "text": "Is n at most 10?"})),
+    )
+    .await;
+    assert_eq!(asked.status, 201, "{}", asked.text());
+    let question = asked.json()["id"].as_str().expect("an id").to_owned();
+    let mine = s.get("/contests/arena/mine", jury).await.text();
+    let answer_form = form(&mine, "class=answer");
+    assert!(
+        answer_form.contains(&format!("name=reply_to value='{question}'")),
+        "{answer_form}"
+    );
+    let answer_action = attribute(answer_form, "action").to_owned();
+    let (status, _, text) = s
+        .post_form(
+            &answer_action,
+            jury,
+            &[
+                ("reply_to", &question),
+                ("problem", "sum"),
+                ("to", "t1"),
+                ("text", "Yes."),
+            ],
+        )
+        .await;
+    assert_eq!(status, 303, "{text}");
+    let (status, _, text) = s
+        .post_form(
+            &message_action,
+            jury,
+            &[("to", ""), ("problem", ""), ("text", "Ten minutes left.")],
+        )
+        .await;
+    assert_eq!(status, 303, "{text}");
+    let served = &s;
+    let texts = |team: &'static str| async move {
+        let list = served
+            .get(
+                "/api/contests/arena/clarifications",
+                As::Bearer(&format!("token-{team}")),
+            )
+            .await
+            .json();
+        list.as_array()
+            .expect("a list")
+            .iter()
+            .map(|c| {
+                (
+                    c["text"].as_str().unwrap_or_default().to_owned(),
+                    c["reply_to_id"].clone(),
+                    c["to_team_id"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        texts("t1").await,
+        [
+            ("Is n at most 10?".to_owned(), Value::Null, Value::Null),
+            ("Yes.".to_owned(), json!(question), json!("t1")),
+            ("Ten minutes left.".to_owned(), Value::Null, Value::Null),
+        ]
+    );
+    assert_eq!(
+        texts("t2").await,
+        [("Ten minutes left.".to_owned(), Value::Null, Value::Null)]
+    );
+    // A team cannot write as the jury through the same form.
+    let (status, _, _) = s
+        .post_form(
+            &message_action,
+            As::Cookie("token-t2"),
+            &[("to", "t1"), ("problem", ""), ("text", "hi")],
+        )
+        .await;
+    assert_eq!(status, 403);
+
+    // The export link downloads the contest: its feed holds the jury's answer.
+    let export = s.get(&export_href, jury).await;
+    assert_eq!(export.status, 200, "{}", export.text());
+    assert_eq!(export.header("content-type"), Some("application/zip"));
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(export.body)).expect("a zip");
+    let mut feed = String::new();
+    zip.by_name("event-feed.ndjson")
+        .expect("the feed in the export")
+        .read_to_string(&mut feed)
+        .expect("UTF-8 feed");
+    assert!(feed.contains("\"Yes.\""), "{feed}");
+    let prefix = format!("submissions/{t2_sum}/");
+    assert!(
+        zip.file_names().any(|name| name.starts_with(&prefix)),
+        "{prefix}"
+    );
+    for who in [As::Cookie("token-t1"), As::Nobody] {
+        assert_eq!(s.get(&export_href, who).await.status, 403);
+    }
+}

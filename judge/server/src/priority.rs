@@ -26,24 +26,26 @@ pub fn thread_nice() -> io::Result<i32> {
     Ok(rustix::process::getpriority_process(None)?)
 }
 
-/// Lowers the calling thread's priority by `by` nice steps (the kernel caps the value at
-/// 19); returns the new nice value.
-pub fn lower_thread(by: u8) -> io::Result<i32> {
-    let nice = (thread_nice()? + i32::from(by)).min(19);
-    rustix::process::setpriority_process(None, nice)?;
+/// Sets the calling thread's nice value to `nice` (at most 19; a thread may raise its own
+/// value, never lower it without privilege); returns the value it has now.
+pub fn set_thread_nice(nice: i32) -> io::Result<i32> {
+    rustix::process::setpriority_process(None, nice.min(19))?;
     thread_nice()
 }
 
 /// A multi-threaded runtime (one worker per CPU, named `judge-http`) whose every thread
-/// starts `nice` steps below the priority of the thread that builds it. A thread that
-/// cannot lower itself says so on standard error and runs on at its priority.
+/// runs `nice` steps below the thread that builds it. The value is fixed when the runtime
+/// is built, not added at each thread's start: a blocking-pool thread started from a
+/// worker would otherwise take the worker's lowered value and lower it again. A thread
+/// that cannot set it says so on standard error and runs on at its priority.
 pub fn http_runtime(nice: u8) -> io::Result<tokio::runtime::Runtime> {
+    let target = (thread_nice()? + i32::from(nice)).min(19);
     tokio::runtime::Builder::new_multi_thread()
         .thread_name("judge-http")
         .enable_all()
         .on_thread_start(move || {
             if nice > 0
-                && let Err(err) = lower_thread(nice)
+                && let Err(err) = set_thread_nice(target)
             {
                 eprintln!("judge serve: cannot lower an HTTP thread's priority: {err}");
             }
@@ -60,13 +62,13 @@ mod tests {
         let caller = thread_nice().unwrap();
         let runtime = http_runtime(5).unwrap();
         let (worker, blocking) = runtime.block_on(async {
-            let worker = tokio::spawn(async { thread_nice().unwrap() })
-                .await
-                .unwrap();
-            let blocking = tokio::task::spawn_blocking(|| thread_nice().unwrap())
-                .await
-                .unwrap();
-            (worker, blocking)
+            // From a worker thread, as a handler's `spawn_blocking` is.
+            tokio::spawn(async {
+                let blocking = tokio::task::spawn_blocking(|| thread_nice().unwrap());
+                (thread_nice().unwrap(), blocking.await.unwrap())
+            })
+            .await
+            .unwrap()
         });
         let want = (caller + 5).min(19);
         assert_eq!((worker, blocking), (want, want));

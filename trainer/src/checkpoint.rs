@@ -155,6 +155,17 @@ pub fn read_state(dir: &Path) -> Result<TrainerState, CheckpointError> {
     serde_json::from_str(&text).map_err(|e| err(&path, e))
 }
 
+/// The folder to load `dir`'s tokenizer from: `dir` itself when it holds
+/// `tokenizer.json`, else, for a checkpoint, its starting model's folder (from
+/// `trainer_state.json`). A plain model folder without one is returned as it is, so that
+/// loading names the missing file.
+pub fn tokenizer_dir(dir: &Path) -> Result<PathBuf, CheckpointError> {
+    if dir.join("tokenizer.json").is_file() || !dir.join("trainer_state.json").is_file() {
+        return Ok(dir.to_path_buf());
+    }
+    Ok(read_state(dir)?.base_model)
+}
+
 /// Restores the optimizer's state from a checkpoint.
 pub fn load_optimizer(dir: &Path, optimizer: &mut AdamW) -> Result<(), CheckpointError> {
     let path = dir.join("optimizer.safetensors");
@@ -250,5 +261,28 @@ mod tests {
         assert!(!dir.exists() && dir2.exists());
         keep_best(out.path(), &dir2).expect("best");
         assert!(out.path().join("best/model.safetensors").is_file());
+    }
+
+    #[test]
+    fn a_checkpoint_without_a_tokenizer_borrows_its_starting_models() {
+        let base = tempfile::tempdir().expect("tmp");
+        let ckpt = tempfile::tempdir().expect("tmp");
+        let state = TrainerState {
+            step: 1,
+            version: 1,
+            seed: 1,
+            base_model: base.path().to_path_buf(),
+            best_eval: None,
+            config: serde_json::json!({}),
+        };
+        std::fs::write(
+            ckpt.path().join("trainer_state.json"),
+            serde_json::to_string(&state).expect("json"),
+        )
+        .expect("state");
+        assert_eq!(tokenizer_dir(ckpt.path()).expect("dir"), base.path());
+        std::fs::write(ckpt.path().join("tokenizer.json"), "{}").expect("tokenizer");
+        assert_eq!(tokenizer_dir(ckpt.path()).expect("dir"), ckpt.path());
+        assert_eq!(tokenizer_dir(base.path()).expect("dir"), base.path());
     }
 }

@@ -1,10 +1,24 @@
-//! The `trainer` command line: `trainer serve --model DIR [--listen ADDR] [--device D]`.
+//! The `trainer` command line: `trainer serve --model DIR [--listen ADDR] [--device D]
+//! [--dtype T] [--max-batch N]`.
 //! It prints `listening on http://ADDR` once the server accepts connections.
 //! Exit code 0 on a clean stop, 2 when it cannot start (bad model folder, address in use).
 //!
 //! `trainer train --problems DIR --model DIR --out DIR [--config FILE] [--resume]
 //! [--device cpu|cuda] [--stop-after N]`: GRPO through the agent (see `trainer::train`),
-//! a status line per step on stderr; exit 0 when the steps are done, 2 on an error.
+//! a status line per step on stderr; exit 0 when the steps are done (or the configured time
+//! budget ran out, with a checkpoint of the last step), 2 on an error.
+//!
+//! `trainer eval --model DIR --problems DIR [--split held-out|training] --samples K
+//! --config FILE --out FILE.json [--seed S] [--device cpu|cuda]`: K episodes of every
+//! problem of the split, no training (see `trainer::train::eval`), a line per finished
+//! episode on stderr, pass@1 on stdout.
+//!
+//! `trainer report --run OUTDIR --before FILE.json --after FILE.json --out DIR
+//! [--resamples R] [--seed S]`: `DIR/report.json`, `DIR/report.md` and the learning curves
+//! (see `trainer::train::report`). Both exit 0 on success, 2 on an error.
+//!
+//! `trainer compare-toy --out DIR [--seeds N] [--steps N] ...`: outcome, process and
+//! Agentic GRPO on the toy task (`trainer::toy::compare`); prints the files written.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +52,9 @@ enum Command {
         /// The weights' precision.
         #[arg(long, value_enum, default_value = "f32")]
         dtype: DtypeArg,
+        /// The most sequences decoded together (continuous batching).
+        #[arg(long, default_value_t = 32)]
+        max_batch: usize,
     },
     /// Train the policy with (Agentic) GRPO through the agent on judged problems.
     Train {
@@ -64,6 +81,90 @@ enum Command {
         #[arg(long)]
         stop_after: Option<u64>,
     },
+    /// Outcome-only, process-reward and Agentic GRPO on the toy task, every variant on
+    /// every seed: writes toy.json, toy.md and SVG plots (see `trainer::toy::compare`).
+    CompareToy {
+        /// Seeds per variant.
+        #[arg(long, default_value_t = 10)]
+        seeds: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 1)]
+        first_seed: u64,
+        /// Training steps per run.
+        #[arg(long, default_value_t = 150)]
+        steps: usize,
+        /// Episodes per problem and step (G).
+        #[arg(long, default_value_t = 8)]
+        group_size: usize,
+        /// Peak learning rate (chosen on seeds 101 to 104, away from the reported ones).
+        #[arg(long, default_value_t = 0.002)]
+        lr: f64,
+        /// Agentic: corrections older than this many updates are dropped.
+        #[arg(long, default_value_t = 16)]
+        staleness_cap: u64,
+        /// The score to reach, as a fraction of the best (1.5).
+        #[arg(long, default_value_t = 0.6)]
+        threshold: f64,
+        /// Torch threads (1: the runs do not compete with each other for cores).
+        #[arg(long, default_value_t = 1)]
+        threads: i32,
+        /// The output folder.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Evaluate a model (a starting model or a checkpoint): K episodes of every problem
+    /// through the agent and the judge, no training; writes a JSON file.
+    Eval {
+        /// A Hugging Face folder: the starting model or a checkpoint of `trainer train`
+        /// (its tokenizer, if missing, comes from the run's starting model).
+        #[arg(long)]
+        model: PathBuf,
+        /// Problem packages, as for `trainer train` (with `split.yaml`, the --split list;
+        /// without, every package).
+        #[arg(long)]
+        problems: PathBuf,
+        /// Which list of `split.yaml` to evaluate.
+        #[arg(long, value_enum, default_value = "held-out")]
+        split: trainer::train::eval::Split,
+        /// Episodes per problem.
+        #[arg(long)]
+        samples: usize,
+        /// The training configuration whose pipeline, sampling, `max_batch` and rewards
+        /// the episodes use.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The JSON file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// The seed every episode's sampling seed derives from (default: the config's).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Where to decode.
+        #[arg(long, value_enum, default_value = "cpu")]
+        device: DeviceArg,
+    },
+    /// Compare two evaluations of a training run: pass@1 before and after with 95%
+    /// intervals, the run's steps, configuration and time; JSON, Markdown and a plot.
+    Report {
+        /// The run's folder (`trainer train --out`).
+        #[arg(long)]
+        run: PathBuf,
+        /// `trainer eval` of the starting model.
+        #[arg(long)]
+        before: PathBuf,
+        /// `trainer eval` of the trained checkpoint.
+        #[arg(long)]
+        after: PathBuf,
+        /// The folder for report.json, report.md and learning_curves.svg.
+        #[arg(long)]
+        out: PathBuf,
+        /// Bootstrap resamples.
+        #[arg(long, default_value_t = 10_000)]
+        resamples: usize,
+        /// The bootstrap's seed (default: the run's).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Tokens per second and a training step, against transformers on the same weights.
     Bench {
         /// A Hugging Face folder.
@@ -84,6 +185,30 @@ enum Command {
         /// The venv's python with transformers (default: $ARENA_PYTHON).
         #[arg(long)]
         python: Option<PathBuf>,
+        /// Rollouts: groups decoded in the measured training step.
+        #[arg(long, default_value_t = 2)]
+        groups: usize,
+        /// Rollouts: G, replies per group.
+        #[arg(long, default_value_t = 8)]
+        group_size: usize,
+        /// Rollouts: the longest reply (a group's lengths are spread up to it).
+        #[arg(long, default_value_t = 96)]
+        rollout_tokens: usize,
+        /// Rollouts: sequences decoded together (static batch size, batcher slots).
+        #[arg(long, default_value_t = 8)]
+        max_batch: usize,
+        /// Optimization step: rollouts in the batch.
+        #[arg(long, default_value_t = 8)]
+        step_rows: usize,
+        /// Optimization step: prompt tokens of each rollout.
+        #[arg(long, default_value_t = 64)]
+        step_prompt: usize,
+        /// Optimization step: the longest reply (lengths spread up to it).
+        #[arg(long, default_value_t = 128)]
+        step_reply: usize,
+        /// Optimization step: timed steps (the median is reported), after a warm-up.
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
     },
 }
 
@@ -105,6 +230,13 @@ enum DeviceArg {
     Cuda,
 }
 
+/// A fresh folder under the system's temporary directory for the bench's batch file.
+fn tempfile_dir() -> anyhow::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("trainer-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    Ok(dir)
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -115,8 +247,82 @@ fn main() -> ExitCode {
     }
 }
 
+fn device_of(device: DeviceArg) -> anyhow::Result<tch::Device> {
+    Ok(trainer::optim::parse_device(match device {
+        DeviceArg::Cpu => "cpu",
+        DeviceArg::Cuda => "cuda",
+    })?)
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Eval {
+            model,
+            problems,
+            split,
+            samples,
+            config,
+            out,
+            seed,
+            device,
+        } => {
+            let train_config = match &config {
+                Some(path) => trainer::train::TrainConfig::load(path)?,
+                None => trainer::train::TrainConfig::default(),
+            };
+            let report = trainer::train::eval::run(&trainer::train::eval::EvalArgs {
+                model,
+                problems,
+                split,
+                samples,
+                config: train_config,
+                config_path: config,
+                seed,
+                device: device_of(device)?,
+            })?;
+            let text = serde_json::to_string_pretty(&report)? + "\n";
+            std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
+            println!(
+                "pass@1 {:.3} over {} problems x {} samples ({} passed of {} scored, {} judge errors) in {:.1}s; {}",
+                report.pass_at_1,
+                report.totals.problems,
+                report.samples_per_problem,
+                report.totals.passed,
+                report.totals.samples,
+                report.totals.judge_errors,
+                report.wall_s,
+                out.display()
+            );
+            Ok(())
+        }
+        Command::Report {
+            run,
+            before,
+            after,
+            out,
+            resamples,
+            seed,
+        } => {
+            let report = trainer::train::report::write(&trainer::train::report::ReportArgs {
+                run,
+                before,
+                after,
+                out: out.clone(),
+                resamples,
+                seed,
+            })?;
+            println!(
+                "pass@1 before {:.3} {}, after {:.3} {}, difference {:+.3} {}; {}",
+                report["pass_at_1_before"].as_f64().unwrap_or(f64::NAN),
+                report["pass_at_1_before_ci95"],
+                report["pass_at_1_after"].as_f64().unwrap_or(f64::NAN),
+                report["pass_at_1_after_ci95"],
+                report["difference"].as_f64().unwrap_or(f64::NAN),
+                report["difference_ci95"],
+                out.join("report.md").display()
+            );
+            Ok(())
+        }
         Command::Train {
             problems,
             model,
@@ -130,10 +336,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 Some(path) => trainer::train::TrainConfig::load(&path)?,
                 None => trainer::train::TrainConfig::default(),
             };
-            let device = trainer::optim::parse_device(match device {
-                DeviceArg::Cpu => "cpu",
-                DeviceArg::Cuda => "cuda",
-            })?;
+            let device = device_of(device)?;
             let paths = trainer::train::RunPaths {
                 problems,
                 model,
@@ -143,11 +346,48 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let until = stop_after.map(|n| t.step() + n);
             t.run(until)?;
             println!(
-                "trained to step {}; checkpoint {}, metrics {}",
+                "trained to step {}{}; checkpoint {}, metrics {}",
                 t.step(),
+                if t.budget_spent() {
+                    " (the time budget ran out)"
+                } else {
+                    ""
+                },
                 out.join("latest").display(),
                 out.join("metrics.jsonl").display()
             );
+            Ok(())
+        }
+        Command::CompareToy {
+            seeds,
+            first_seed,
+            steps,
+            group_size,
+            lr,
+            staleness_cap,
+            threshold,
+            threads,
+            out,
+        } => {
+            let config = trainer::toy::compare::CompareConfig {
+                seeds,
+                first_seed,
+                steps,
+                group_size,
+                lr,
+                staleness_cap,
+                threshold,
+            };
+            tch::set_num_threads(threads);
+            let curves = trainer::toy::compare::run(&config, |c| {
+                let last = c.points.last().map_or(0.0, |p| p.score);
+                eprintln!("{:?} seed {}: score {last:.3}", c.algorithm, c.seed);
+            })?;
+            let written = trainer::toy::compare::write(&out, &config, &curves)
+                .with_context(|| format!("writing the report into {}", out.display()))?;
+            for path in written {
+                println!("{}", path.display());
+            }
             Ok(())
         }
         Command::Bench {
@@ -157,6 +397,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             train_batch,
             train_seq,
             python,
+            groups,
+            group_size,
+            rollout_tokens,
+            max_batch,
+            step_rows,
+            step_prompt,
+            step_reply,
+            repeats,
         } => {
             let python = python
                 .or_else(|| std::env::var_os("ARENA_PYTHON").map(PathBuf::from))
@@ -206,6 +454,66 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             println!(
                 "(ratio: trainer speed over transformers speed; above 1 means the trainer is faster)"
             );
+
+            // Rollouts three ways, then the optimization step against PyTorch's.
+            let weights = trainer::model::Model::load(&model, trainer::bench::device())
+                .with_context(|| format!("loading the model from {}", model.display()))?;
+            let r =
+                trainer::bench::rollouts(&weights, groups, group_size, rollout_tokens, max_batch)?;
+            println!(
+                "\nrollouts: {} requests ({groups} groups of G = {group_size}, replies up to {rollout_tokens} tokens, {} in all), temperature 1, {} decoded together",
+                r.requests, r.tokens, r.max_batch
+            );
+            println!("{:<34} {:>12} {:>8}", "", "tokens/s", "ratio");
+            for (name, tps) in [
+                ("one request at a time", r.sequential),
+                ("static batches", r.static_batch),
+                ("continuous batching", r.continuous),
+            ] {
+                println!("{name:<34} {tps:>12.1} {:>8.2}", tps / r.sequential);
+            }
+            println!(
+                "(ratio: over one request at a time; batcher: {} steps, {} rows decoded, {} cache rebuilds)",
+                r.stats.steps, r.stats.rows_decoded, r.stats.rebuilds
+            );
+            let dir = tempfile_dir()?;
+            let batch_file = dir.join("grpo_batch.safetensors");
+            let ours = trainer::bench::optimization_step(
+                &weights,
+                step_rows,
+                step_prompt,
+                step_reply,
+                repeats,
+                &batch_file,
+            )?;
+            drop(weights);
+            let step_script =
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/grpo_bench.py");
+            let theirs =
+                trainer::bench::pytorch_step(&python, &step_script, &model, &batch_file, repeats)?;
+            let _ = std::fs::remove_dir_all(&dir);
+            let other = theirs["seconds"].as_f64().unwrap_or(f64::NAN);
+            println!(
+                "\noptimization step: {} rollouts, {} tokens ({} action tokens), median of {repeats}",
+                ours.rows, ours.tokens, ours.action_tokens
+            );
+            println!(
+                "{:<34} {:>12} {:>14} {:>8}",
+                "", "trainer", "pytorch", "ratio"
+            );
+            println!(
+                "{:<34} {:>12.3} {other:>14.3} {:>8.2}",
+                "seconds per step",
+                ours.seconds,
+                other / ours.seconds
+            );
+            println!(
+                "{:<34} {:>12.1} {:>14.1} {:>8.2}",
+                "tokens/s",
+                ours.tokens as f64 / ours.seconds,
+                ours.tokens as f64 / other,
+                other / ours.seconds
+            );
             Ok(())
         }
         Command::Serve {
@@ -213,6 +521,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             listen,
             device,
             dtype,
+            max_batch,
         } => {
             let kind = match dtype {
                 DtypeArg::F32 => tch::Kind::Float,
@@ -232,6 +541,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .with_context(|| format!("loading the tokenizer from {}", model.display()))?;
             let weights = trainer::model::Model::load_as(&model, device, kind)
                 .with_context(|| format!("loading the model from {}", model.display()))?;
+            // A checkpoint of `trainer train` says its policy version; a starting model is 0.
+            let version = if model.join("trainer_state.json").is_file() {
+                trainer::checkpoint::read_state(&model)
+                    .with_context(|| {
+                        format!("reading the checkpoint state in {}", model.display())
+                    })?
+                    .version
+            } else {
+                0
+            };
+            let config = trainer::server::ServeConfig { max_batch, version };
             let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::bind(&listen)
@@ -241,7 +561,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("listening on http://{addr}");
                 use std::io::Write;
                 std::io::stdout().flush().context("stdout")?;
-                trainer::server::serve(listener, weights, tokenizer, name)
+                trainer::server::serve(listener, weights, tokenizer, name, config)
                     .await
                     .context("serving")
             })

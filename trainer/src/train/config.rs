@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::grpo::advantage::{AdvantageConfig, Baseline};
 use crate::grpo::credit::{CreditConfig, Scale};
 use crate::grpo::loss::{Aggregation, LossConfig, RatioLevel};
 use crate::grpo::reward::{FinalReward, RewardWeights};
@@ -77,8 +78,12 @@ pub struct TrainConfig {
     /// `token_mean` (over the update's action tokens), `sequence_mean`, or
     /// `{constant_length: {length: N}}` (Dr. GRPO).
     pub aggregation: Aggregation,
-    /// Rows (turns) per forward pass.
+    /// Rows (turns) per forward pass, at most (gradients accumulate over an update's
+    /// micro-batches).
     pub micro_batch: usize,
+    /// Padded tokens per forward pass (rows x the longest row), at most: long turns make
+    /// smaller micro-batches, a turn longer than this one of its own.
+    pub micro_batch_tokens: usize,
     /// Passes over each update's rows against the same proximal policy.
     pub ppo_epochs: usize,
     /// Advantage scaling: `none` (Dr. GRPO) or `group_std`.
@@ -99,6 +104,13 @@ pub struct TrainConfig {
     pub eval_every: u64,
     /// Held-out problems evaluated (the first N of the held-out list; 0: all).
     pub eval_problems: usize,
+    /// Episodes per held-out problem in the training-time evaluation (its pass rate is
+    /// the mean over problems of each one's solved fraction, as `trainer eval`'s pass@1).
+    pub eval_samples: usize,
+    /// A wall-time budget for one invocation of `trainer train`, in minutes (`null`: none):
+    /// the run stops after the step during which it ran out, with a checkpoint of that
+    /// step. The schedule keeps `steps` as its length; `--resume` starts a new budget.
+    pub time_budget_minutes: Option<f64>,
     /// A checkpoint every this many steps (the last step always gets one).
     pub checkpoint_every: u64,
     /// Checkpoints kept in `OUT/checkpoints` (the newest; at least 1).
@@ -133,6 +145,7 @@ impl Default for TrainConfig {
             tis_cap: loss.tis_cap,
             aggregation: Aggregation::TokenMean,
             micro_batch: 4,
+            micro_batch_tokens: 8192,
             ppo_epochs: 1,
             advantage_scale: Scale::None,
             staleness_cap: 4,
@@ -140,6 +153,8 @@ impl Default for TrainConfig {
             rewards: RewardWeights::default(),
             eval_every: 0,
             eval_problems: 0,
+            eval_samples: 1,
+            time_budget_minutes: None,
             checkpoint_every: 1,
             keep_checkpoints: 1,
         }
@@ -185,14 +200,29 @@ impl TrainConfig {
         if self.steps == 0 {
             return Err(bad("steps", "must be at least 1"));
         }
-        if self.max_tokens == 0 || self.max_batch == 0 || self.micro_batch == 0 {
+        if self.max_tokens == 0
+            || self.max_batch == 0
+            || self.micro_batch == 0
+            || self.micro_batch_tokens == 0
+        {
             return Err(bad(
-                "max_tokens/max_batch/micro_batch",
+                "max_tokens/max_batch/micro_batch/micro_batch_tokens",
                 "must be at least 1",
             ));
         }
         if self.model_calls == Some(0) {
             return Err(bad("model_calls", "must be at least 1"));
+        }
+        if self.eval_samples == 0 {
+            return Err(bad("eval_samples", "must be at least 1"));
+        }
+        if let Some(m) = self.time_budget_minutes
+            && !(m.is_finite() && m > 0.0)
+        {
+            return Err(bad(
+                "time_budget_minutes",
+                format!("must be a positive number of minutes, not {m}"),
+            ));
         }
         if self.checkpoint_every == 0 {
             return Err(bad("checkpoint_every", "must be at least 1"));
@@ -229,6 +259,7 @@ impl TrainConfig {
             },
             aggregation: self.aggregation,
             micro_batch: self.micro_batch,
+            micro_batch_tokens: self.micro_batch_tokens,
             ppo_epochs: self.ppo_epochs,
         }
     }
@@ -241,6 +272,47 @@ impl TrainConfig {
             eps: 1e-6,
             staleness_cap: self.staleness_cap,
         }
+    }
+
+    /// Whether the time budget is spent after `elapsed` of wall time.
+    pub fn budget_spent(&self, elapsed: std::time::Duration) -> bool {
+        self.time_budget_minutes
+            .is_some_and(|m| elapsed.as_secs_f64() >= m * 60.0)
+    }
+
+    /// Whether `other` may resume a run started with `self`: every field equal but the
+    /// time budget (which counts per invocation).
+    pub fn resumable_with(&self, other: &TrainConfig) -> bool {
+        let without_budget = |c: &TrainConfig| TrainConfig {
+            time_budget_minutes: None,
+            ..c.clone()
+        };
+        without_budget(self) == without_budget(other)
+    }
+
+    /// Outcome GRPO's advantage settings: leave-one-out over the group's final rewards,
+    /// scaled as `advantage_scale` says.
+    pub fn outcome_advantage(&self) -> AdvantageConfig {
+        AdvantageConfig {
+            baseline: Baseline::LeaveOneOut,
+            scale: match self.advantage_scale {
+                Scale::None => crate::grpo::advantage::Scale::None,
+                Scale::GroupStd => crate::grpo::advantage::Scale::GroupStd,
+            },
+            eps: 1e-6,
+        }
+    }
+
+    /// The optimizer updates a training step is expected to make with a horizon of
+    /// `horizon` turns (the learning-rate schedule's length is `steps` times this):
+    /// agentic, a provisional update and a correction per turn and group; the others, one
+    /// update per group.
+    pub fn updates_per_step(&self, horizon: usize) -> usize {
+        let per_group = match self.algorithm {
+            Algorithm::Agentic => 2 * horizon,
+            Algorithm::Outcome | Algorithm::Process => 1,
+        };
+        per_group * self.problems_per_step
     }
 
     /// Whether the final reward gives partial credit.
@@ -272,5 +344,71 @@ mod tests {
                 .to_string()
                 .contains("group_size")
         );
+    }
+
+    #[test]
+    fn the_schedule_of_updates_and_the_outcome_advantage_follow_the_algorithm() {
+        let c = TrainConfig {
+            problems_per_step: 3,
+            ..TrainConfig::default()
+        };
+        assert_eq!(c.algorithm, Algorithm::Agentic);
+        assert_eq!(c.updates_per_step(4), 3 * 2 * 4);
+        for algorithm in [Algorithm::Outcome, Algorithm::Process] {
+            assert_eq!(
+                TrainConfig {
+                    algorithm,
+                    ..c.clone()
+                }
+                .updates_per_step(4),
+                3
+            );
+        }
+        let a = c.outcome_advantage();
+        assert_eq!(a.baseline, Baseline::LeaveOneOut);
+        assert_eq!(a.scale, crate::grpo::advantage::Scale::None);
+        let scaled = TrainConfig {
+            advantage_scale: Scale::GroupStd,
+            ..c
+        };
+        assert_eq!(
+            scaled.outcome_advantage().scale,
+            crate::grpo::advantage::Scale::GroupStd
+        );
+    }
+
+    #[test]
+    fn the_time_budget_is_optional_positive_and_spent_at_its_minutes() {
+        let c: TrainConfig = serde_yaml::from_str("time_budget_minutes: 1.5\n").expect("parses");
+        assert_eq!(c.time_budget_minutes, Some(1.5));
+        assert!(c.validate().is_ok());
+        assert!(!c.budget_spent(std::time::Duration::from_secs(89)));
+        assert!(c.budget_spent(std::time::Duration::from_secs(90)));
+        let none = TrainConfig::default();
+        assert_eq!(none.time_budget_minutes, None);
+        assert!(!none.budget_spent(std::time::Duration::from_secs(1_000_000)));
+        for bad in ["0", "-2", ".nan"] {
+            let c: TrainConfig =
+                serde_yaml::from_str(&format!("time_budget_minutes: {bad}\n")).expect("parses");
+            let err = c.validate().expect_err(bad).to_string();
+            assert!(err.contains("time_budget_minutes"), "{bad}: {err}");
+        }
+        // A resumed run may change its budget, nothing else.
+        assert!(none.resumable_with(&c));
+        let other = TrainConfig {
+            lr: 1.0,
+            ..c.clone()
+        };
+        assert!(!none.resumable_with(&other));
+    }
+
+    #[test]
+    fn a_config_saved_before_the_newer_fields_resumes_with_their_defaults() {
+        let mut saved = serde_json::to_value(TrainConfig::default()).expect("json");
+        let map = saved.as_object_mut().expect("an object");
+        map.remove("time_budget_minutes");
+        map.remove("eval_samples");
+        let old: TrainConfig = serde_json::from_value(saved).expect("defaults fill in");
+        assert!(old.resumable_with(&TrainConfig::default()));
     }
 }

@@ -12,9 +12,17 @@
 //!   correction update when the group is complete, stale corrections dropped and counted.
 //!   Outcome GRPO: one update per group at the final verdict. Process GRPO: the stage
 //!   rewards and the verdict as return-to-go advantages, one update per group at the end.
-//!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation.
+//!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation,
+//!   a wall-time budget.
+//! - [`eval`]: K episodes per problem through the same machinery ([`rollout::Rollouts`]),
+//!   no training: the loop's held-out evaluation and `trainer eval`.
+//! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
+//!   from [`bootstrap`] (a paired bootstrap over problems).
 
+pub mod bootstrap;
 pub mod config;
+pub mod eval;
+pub mod report;
 pub mod rollout;
 pub mod run;
 

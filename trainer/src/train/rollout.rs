@@ -10,15 +10,118 @@
 //! trainer and, under Agentic GRPO, waits at its group's **gate** until the trainer has
 //! made the group's provisional update for that turn: the group's next turn is generated
 //! by the updated policy, while other groups keep the decoder busy.
+//!
+//! [`Rollouts`] is the machinery every episode runs on, shared by training and
+//! evaluation: the agent's pipeline as the configuration sets it, the [`LocalPolicy`],
+//! a tokio runtime, the bubblewrap workbench and the local judge.
 
 use std::sync::{Arc, Mutex};
 
+use agent::local::{LocalJudge, WorkbenchRunner};
 use agent::model::{ChatModel, ChatReply, ChatRequest, ModelError};
+use agent::pipeline::Pipeline;
 use agent::step::{End, Observer, Outcome, Signals, Step};
+use agent::task::Task;
 use futures_util::future::BoxFuture;
 
+use super::config::TrainConfig;
 use crate::grpo::reward::{Final, Ladder, RewardWeights, final_reward};
 use crate::policy::LocalPolicy;
+
+/// The agent's pipeline of a run: `config.pipeline` with the configuration's sampling
+/// (`max_tokens`, `temperature`) and model-call budget.
+pub fn pipeline(config: &TrainConfig) -> anyhow::Result<Pipeline> {
+    let mut pipeline = Pipeline::named(&config.pipeline)
+        .map_err(|e| anyhow::anyhow!("pipeline {}: {e}", config.pipeline))?;
+    pipeline.sampling.max_tokens = config.max_tokens;
+    pipeline.sampling.temperature = config.temperature;
+    if let Some(n) = config.model_calls {
+        pipeline.budget.model_calls = Some(n);
+    }
+    if pipeline.budget.model_calls.is_none() {
+        anyhow::bail!("the pipeline has no model-call budget: set model_calls");
+    }
+    Ok(pipeline)
+}
+
+/// Where episodes run: the agent's solve loop on a tokio runtime with the policy in
+/// process, the bubblewrap workbench for its own tests and the local judge for
+/// submissions.
+pub struct Rollouts {
+    /// The sampler every episode's [`Hook`] asks.
+    pub policy: Arc<LocalPolicy>,
+    /// The agent's pipeline.
+    pub pipeline: Arc<Pipeline>,
+    rt: tokio::runtime::Runtime,
+    runner: Arc<WorkbenchRunner>,
+    judge: Arc<LocalJudge>,
+}
+
+impl Rollouts {
+    /// Starts the runtime and the sandbox (bubblewrap over the discovered root
+    /// filesystem).
+    pub fn new(pipeline: Pipeline, policy: Arc<LocalPolicy>) -> anyhow::Result<Rollouts> {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()?;
+        let bench = {
+            let _guard = rt.enter();
+            let sandbox = judge::sandbox::SandboxConfig::discover()
+                .map_err(|e| anyhow::anyhow!("sandbox: {e}"))?;
+            judge::workbench::Workbench::new(sandbox, judge::sandbox::BackendKind::Bwrap, None)
+                .map_err(|e| anyhow::anyhow!("sandbox workbench: {e}"))?
+        };
+        let runner = WorkbenchRunner::new(Arc::new(bench));
+        let judge = Arc::new(LocalJudge::new(runner.clone()));
+        Ok(Rollouts {
+            policy,
+            pipeline: Arc::new(pipeline),
+            rt,
+            runner: Arc::new(runner),
+            judge,
+        })
+    }
+
+    /// Starts one episode of `task` with `hook` as its model and observer.
+    pub fn spawn(
+        &self,
+        hook: Arc<Hook>,
+        task: Arc<Task>,
+        seed: u64,
+        run: &str,
+    ) -> tokio::task::JoinHandle<Outcome> {
+        let runner = self.runner.clone();
+        let judge = self.judge.clone();
+        let pipeline = self.pipeline.clone();
+        let run = run.to_owned();
+        self.rt.spawn(async move {
+            agent::solve::solve(agent::solve::Episode {
+                model: &*hook,
+                runner: &*runner,
+                submitter: &*judge,
+                task: &task,
+                pipeline: &pipeline,
+                run_ledger: None,
+                seed,
+                observer: &*hook,
+                run,
+                attempt: 1,
+            })
+            .await
+        })
+    }
+
+    /// Waits for episodes started with [`Rollouts::spawn`].
+    pub fn join(&self, handles: Vec<tokio::task::JoinHandle<Outcome>>) -> anyhow::Result<()> {
+        for h in handles {
+            self.rt
+                .block_on(h)
+                .map_err(|e| anyhow::anyhow!("an episode panicked: {e}"))?;
+        }
+        Ok(())
+    }
+}
 
 /// One model turn of an episode, as the trainer stores it.
 #[derive(Debug, Clone, PartialEq)]

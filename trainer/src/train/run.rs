@@ -16,16 +16,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use agent::local::{LocalJudge, WorkbenchRunner};
-use agent::pipeline::Pipeline;
 use agent::task::Task;
 use tch::Device;
 
 use super::config::{Algorithm, TrainConfig};
-use super::rollout::{EpisodeEnd, Event, Hook, Left, Turn};
+use super::eval::{self, Problem};
+use super::rollout::{EpisodeEnd, Event, Hook, Left, Rollouts, Turn, pipeline};
 use crate::batching::OnWeights;
 use crate::checkpoint::{self, TrainerState};
-use crate::grpo::advantage::{AdvantageConfig, Baseline, group_advantages};
+use crate::grpo::advantage::group_advantages;
 use crate::grpo::credit::GroupCredit;
 use crate::grpo::loss::{LossStats, Normalizer};
 use crate::grpo::step::{Rollout, accumulate, normalizer, optimizer_step};
@@ -220,15 +219,15 @@ pub struct Trainer {
     model: Model,
     reference: Option<Model>,
     optimizer: AdamW,
-    policy: Arc<LocalPolicy>,
-    rt: tokio::runtime::Runtime,
-    runner: Arc<WorkbenchRunner>,
-    judge: Arc<LocalJudge>,
-    pipeline: Arc<Pipeline>,
+    rollouts: Rollouts,
     train: Vec<Arc<Task>>,
-    held_out: Vec<Arc<Task>>,
+    held_out: Vec<Problem>,
     state: TrainerState,
     metrics: Metrics,
+    /// When this invocation started (the time budget's clock).
+    started: Instant,
+    /// Set when the time budget ran out during the last step.
+    budget_spent: bool,
 }
 
 fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
@@ -237,45 +236,76 @@ fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
     Ok(copy)
 }
 
-fn tasks(dirs: &[PathBuf]) -> anyhow::Result<Vec<Arc<Task>>> {
+/// The problems of a `--problems` folder.
+#[derive(Debug)]
+pub struct ProblemSet {
+    /// Problems trained on.
+    pub training: Vec<Problem>,
+    /// Problems held out for evaluation.
+    pub held_out: Vec<Problem>,
+    /// Whether a `split.yaml` gave the two lists (without one, every package trains and
+    /// nothing is held out).
+    pub split: bool,
+}
+
+fn problems_of(dirs: &[PathBuf], families: &[Option<String>]) -> anyhow::Result<Vec<Problem>> {
     dirs.iter()
-        .map(|d| {
-            Task::from_package(d)
-                .map(Arc::new)
-                .map_err(|e| anyhow::anyhow!("problem {}: {e}", d.display()))
+        .zip(families)
+        .map(|(d, family)| {
+            let task = Task::from_package(d)
+                .map_err(|e| anyhow::anyhow!("problem {}: {e}", d.display()))?;
+            Ok(Problem {
+                task: Arc::new(task),
+                family: family.clone(),
+            })
         })
         .collect()
 }
 
-/// The training and held-out package folders under `root`.
-pub fn problem_dirs(root: &Path) -> anyhow::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+/// The training and held-out problems under `root`: a folder with a `split.yaml`, a
+/// folder of packages, or one package.
+pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
     let split = root.join("split.yaml");
     if split.is_file() {
-        let text = std::fs::read_to_string(&split)?;
+        let text = std::fs::read_to_string(&split)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", split.display()))?;
         let s = problems::easy::Split::parse(&text)
             .map_err(|e| anyhow::anyhow!("{}: {e}", split.display()))?;
-        return Ok((s.training_dirs(root), s.held_out_dirs(root)));
+        let families = |entries: &[problems::easy::Entry]| -> Vec<Option<String>> {
+            entries.iter().map(|e| Some(e.family.clone())).collect()
+        };
+        return Ok(ProblemSet {
+            training: problems_of(&s.training_dirs(root), &families(&s.training))?,
+            held_out: problems_of(&s.held_out_dirs(root), &families(&s.held_out))?,
+            split: true,
+        });
     }
-    if root.join("problem.yaml").is_file() {
-        return Ok((vec![root.to_path_buf()], Vec::new()));
-    }
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
-        .map_err(|e| anyhow::anyhow!("--problems {}: {e}", root.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("problem.yaml").is_file())
-        .collect();
-    dirs.sort();
+    let dirs = if root.join("problem.yaml").is_file() {
+        vec![root.to_path_buf()]
+    } else {
+        let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
+            .map_err(|e| anyhow::anyhow!("--problems {}: {e}", root.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.join("problem.yaml").is_file())
+            .collect();
+        dirs.sort();
+        dirs
+    };
     if dirs.is_empty() {
         anyhow::bail!(
             "--problems {}: no package folders (with problem.yaml) and no split.yaml",
             root.display()
         );
     }
-    Ok((dirs, Vec::new()))
+    Ok(ProblemSet {
+        training: problems_of(&dirs, &vec![None; dirs.len()])?,
+        held_out: Vec::new(),
+        split: false,
+    })
 }
 
 /// A 64-bit mix (splitmix64), for seeds and the data order.
-fn mix(x: u64) -> u64 {
+pub(crate) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -307,6 +337,7 @@ impl Trainer {
         device: Device,
         resume: bool,
     ) -> anyhow::Result<Trainer> {
+        let started = Instant::now();
         config.validate()?;
         std::fs::create_dir_all(&paths.out)?;
         let latest = checkpoint::latest(&paths.out)?;
@@ -336,7 +367,10 @@ impl Trainer {
                 },
             ),
         };
-        if resume && state.config != serde_json::to_value(&config)? {
+        if resume
+            && !serde_json::from_value::<TrainConfig>(state.config.clone())
+                .is_ok_and(|saved| saved.resumable_with(&config))
+        {
             anyhow::bail!(
                 "--resume: the configuration differs from the one the run started with (see {}/trainer_state.json)",
                 model_dir.display()
@@ -352,23 +386,12 @@ impl Trainer {
         } else {
             None
         };
-        let mut pipeline = Pipeline::named(&config.pipeline)
-            .map_err(|e| anyhow::anyhow!("pipeline {}: {e}", config.pipeline))?;
-        pipeline.sampling.max_tokens = config.max_tokens;
-        pipeline.sampling.temperature = config.temperature;
-        if let Some(n) = config.model_calls {
-            pipeline.budget.model_calls = Some(n);
-        }
-        if pipeline.budget.model_calls.is_none() {
-            anyhow::bail!("the pipeline has no model-call budget: set model_calls");
-        }
-        let (train_dirs, held_dirs) = problem_dirs(&paths.problems)?;
-        let train = tasks(&train_dirs)?;
-        let held_out = tasks(&held_dirs)?;
-        let updates_per_step = match config.algorithm {
-            Algorithm::Agentic => 2 * pipeline.budget.model_calls.unwrap_or(1) as usize,
-            _ => 1,
-        } * config.problems_per_step;
+        let pipeline = pipeline(&config)?;
+        let problems = load_problems(&paths.problems)?;
+        let train: Vec<Arc<Task>> = problems.training.into_iter().map(|p| p.task).collect();
+        let held_out = problems.held_out;
+        let updates_per_step =
+            config.updates_per_step(pipeline.budget.model_calls.unwrap_or(1) as usize);
         let mut optimizer = AdamW::new(
             &model.vs,
             config.optim(config.steps * updates_per_step as u64),
@@ -376,8 +399,9 @@ impl Trainer {
         if state.step > 0 {
             checkpoint::load_optimizer(&model_dir, &mut optimizer)?;
         }
-        let tokenizer = ChatTokenizer::load(&model_dir)
-            .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", model_dir.display()))?;
+        let tokenizer_dir = checkpoint::tokenizer_dir(&model_dir)?;
+        let tokenizer = ChatTokenizer::load(&tokenizer_dir)
+            .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", tokenizer_dir.display()))?;
         let name = paths
             .model
             .file_name()
@@ -390,19 +414,7 @@ impl Trainer {
             OnWeights::Drain,
             state.version,
         ));
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()?;
-        let bench = {
-            let _guard = rt.enter();
-            let sandbox = judge::sandbox::SandboxConfig::discover()
-                .map_err(|e| anyhow::anyhow!("sandbox: {e}"))?;
-            judge::workbench::Workbench::new(sandbox, judge::sandbox::BackendKind::Bwrap, None)
-                .map_err(|e| anyhow::anyhow!("sandbox workbench: {e}"))?
-        };
-        let runner = WorkbenchRunner::new(Arc::new(bench));
-        let judge = Arc::new(LocalJudge::new(runner.clone()));
+        let rollouts = Rollouts::new(pipeline, policy)?;
         let metrics = Metrics::open(&paths.out.join("metrics.jsonl"), state.step)?;
         Ok(Trainer {
             config,
@@ -410,15 +422,13 @@ impl Trainer {
             model,
             reference,
             optimizer,
-            policy,
-            rt,
-            runner: Arc::new(runner),
-            judge,
-            pipeline: Arc::new(pipeline),
+            rollouts,
             train,
             held_out,
             state,
             metrics,
+            started,
+            budget_spent: false,
         })
     }
 
@@ -427,8 +437,8 @@ impl Trainer {
         self.state.step
     }
 
-    /// Runs until `config.steps` (or `until`, if smaller) steps are done, printing a
-    /// status line per step to stderr.
+    /// Runs until `config.steps` (or `until`, if smaller) steps are done, or until the step
+    /// during which the time budget ran out, printing a status line per step to stderr.
     pub fn run(&mut self, until: Option<u64>) -> anyhow::Result<()> {
         let last = until.unwrap_or(self.config.steps).min(self.config.steps);
         while self.state.step < last {
@@ -458,8 +468,23 @@ impl Trainer {
                 m.eval_pass_rate
                     .map_or(String::new(), |p| format!(" | held-out pass {p:.2}")),
             );
+            if self.budget_spent {
+                eprintln!(
+                    "time budget of {} min spent ({:.1} min since the start): stopping after step {} of {}, with its checkpoint",
+                    self.config.time_budget_minutes.unwrap_or_default(),
+                    self.started.elapsed().as_secs_f64() / 60.0,
+                    m.step,
+                    self.config.steps
+                );
+                break;
+            }
         }
         Ok(())
+    }
+
+    /// Whether the time budget ran out (the run stopped before its last step).
+    pub fn budget_spent(&self) -> bool {
+        self.budget_spent
     }
 
     fn seed_of(&self, step: u64, group: usize, episode: usize) -> u64 {
@@ -477,7 +502,7 @@ impl Trainer {
             self.train.len(),
         );
         let g = self.config.group_size;
-        let horizon = self.pipeline.budget.model_calls.unwrap_or(1) as usize;
+        let horizon = self.rollouts.pipeline.budget.model_calls.unwrap_or(1) as usize;
         let (tx, rx) = std::sync::mpsc::channel();
         let mut groups = Vec::new();
         let mut handles = Vec::new();
@@ -497,14 +522,19 @@ impl Trainer {
             let gated = self.config.algorithm == Algorithm::Agentic;
             for e in 0..g {
                 let hook = Arc::new(Hook::new(
-                    self.policy.clone(),
+                    self.rollouts.policy.clone(),
                     gi,
                     e,
                     self.config.rewards,
                     tx.clone(),
                     gated.then(|| gate_rx.clone()),
                 ));
-                handles.push(self.spawn(hook, self.train[p].clone(), self.seed_of(step, gi, e)));
+                handles.push(self.rollouts.spawn(
+                    hook,
+                    self.train[p].clone(),
+                    self.seed_of(step, gi, e),
+                    "train",
+                ));
             }
         }
         drop(tx);
@@ -522,11 +552,7 @@ impl Trainer {
             self.take(&mut groups[gi], event)?;
             self.advance(&mut groups[gi], &mut m, &mut acc)?;
         }
-        for h in handles {
-            self.rt
-                .block_on(h)
-                .map_err(|e| anyhow::anyhow!("an episode panicked: {e}"))?;
-        }
+        self.rollouts.join(handles)?;
         // Any group still open (every episode ended) is finished now.
         for group in &mut groups {
             self.advance(group, &mut m, &mut acc)?;
@@ -538,7 +564,8 @@ impl Trainer {
         if self.config.eval_every > 0 && step.is_multiple_of(self.config.eval_every) {
             m.eval_pass_rate = Some(self.evaluate(step)?);
         }
-        let last = step == self.config.steps;
+        self.budget_spent = self.config.budget_spent(self.started.elapsed());
+        let last = step == self.config.steps || self.budget_spent;
         if step.is_multiple_of(self.config.checkpoint_every) || last {
             let improved = match (m.eval_pass_rate, self.state.best_eval) {
                 (Some(p), Some(b)) => p > b,
@@ -566,32 +593,6 @@ impl Trainer {
             &self.paths.out.join("metrics.svg"),
         )?;
         Ok(m)
-    }
-
-    fn spawn(
-        &self,
-        hook: Arc<Hook>,
-        task: Arc<Task>,
-        seed: u64,
-    ) -> tokio::task::JoinHandle<agent::step::Outcome> {
-        let runner = self.runner.clone();
-        let judge = self.judge.clone();
-        let pipeline = self.pipeline.clone();
-        self.rt.spawn(async move {
-            agent::solve::solve(agent::solve::Episode {
-                model: &*hook,
-                runner: &*runner,
-                submitter: &*judge,
-                task: &task,
-                pipeline: &pipeline,
-                run_ledger: None,
-                seed,
-                observer: &*hook,
-                run: "train".to_owned(),
-                attempt: 1,
-            })
-            .await
-        })
     }
 
     fn take(&mut self, group: &mut Group, event: Event) -> anyhow::Result<()> {
@@ -688,7 +689,8 @@ impl Trainer {
             (total, a2.stats, Some(self.optimizer.step()))
         };
         let version = self.optimizer.steps();
-        self.policy
+        self.rollouts
+            .policy
             .update_weights(&self.model.vs, version)
             .map_err(|e| anyhow::anyhow!("handing the weights to the sampler: {e}"))?;
         m.optimize_s += began.elapsed().as_secs_f64();
@@ -814,17 +816,7 @@ impl Trainer {
             })
             .collect();
         let rewards: Vec<f64> = members.iter().map(|(_, r)| *r).collect();
-        let adv = group_advantages(
-            &rewards,
-            &AdvantageConfig {
-                baseline: Baseline::LeaveOneOut,
-                scale: match self.config.advantage_scale {
-                    crate::grpo::credit::Scale::None => crate::grpo::advantage::Scale::None,
-                    crate::grpo::credit::Scale::GroupStd => crate::grpo::advantage::Scale::GroupStd,
-                },
-                eps: 1e-6,
-            },
-        )?;
+        let adv = group_advantages(&rewards, &self.config.outcome_advantage())?;
         let mut out = vec![None; group.ends.len()];
         for ((e, _), a) in members.iter().zip(adv) {
             out[*e] = Some(a);
@@ -923,8 +915,8 @@ impl Trainer {
         Ok(())
     }
 
-    /// The held-out pass rate: one episode per held-out problem (the first
-    /// `eval_problems`), no training.
+    /// The held-out pass rate (`eval::evaluate`): `eval_samples` episodes of each of the
+    /// first `eval_problems` held-out problems, no training.
     fn evaluate(&mut self, step: u64) -> anyhow::Result<f64> {
         let count = match self.config.eval_problems {
             0 => self.held_out.len(),
@@ -933,36 +925,15 @@ impl Trainer {
         if count == 0 {
             return Ok(0.0);
         }
-        let (tx, rx) = std::sync::mpsc::channel();
-        let mut handles = Vec::new();
-        for (i, task) in self.held_out.iter().take(count).enumerate() {
-            let hook = Arc::new(Hook::new(
-                self.policy.clone(),
-                i,
-                0,
-                self.config.rewards,
-                tx.clone(),
-                None,
-            ));
-            handles.push(self.spawn(
-                hook,
-                task.clone(),
-                mix(self.config.seed ^ 0xE7A1 ^ step ^ i as u64),
-            ));
-        }
-        drop(tx);
-        let mut solved = 0usize;
-        while let Ok(event) = rx.recv() {
-            if let Event::End { end, .. } = event {
-                solved += usize::from(end.solved);
-            }
-        }
-        for h in handles {
-            self.rt
-                .block_on(h)
-                .map_err(|e| anyhow::anyhow!("an evaluation episode panicked: {e}"))?;
-        }
-        Ok(solved as f64 / count as f64)
+        let results = eval::evaluate(
+            &self.rollouts,
+            &self.held_out[..count],
+            self.config.eval_samples,
+            mix(self.config.seed ^ 0xE7A1 ^ step),
+            self.config.rewards,
+            &mut |_| {},
+        )?;
+        Ok(eval::pass_at_1(&results))
     }
 }
 

@@ -1,0 +1,352 @@
+//! `trainer report`: a training run's before/after comparison from two `trainer eval`
+//! files and the run folder, as `report.json`, `report.md` and the learning curves
+//! (`learning_curves.svg`, drawn by [`crate::metrics::plot`] from the run's
+//! `metrics.jsonl`).
+//!
+//! The intervals come from [`super::bootstrap::paired`] over the problems both files
+//! scored; the run's steps, configuration and seed from its latest checkpoint's
+//! `trainer_state.json` (what `trainer train` writes); the training time is the sum of the
+//! steps' `wall_s` in `metrics.jsonl`, the evaluation times the eval files' `wall_s`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::bootstrap::{self, Interval, LEVEL};
+use super::eval::{EvalReport, ProblemResult};
+use crate::{checkpoint, metrics};
+
+/// What `trainer report` was asked.
+#[derive(Debug, Clone)]
+pub struct ReportArgs {
+    /// The run folder of `trainer train`.
+    pub run: PathBuf,
+    /// `trainer eval` of the starting model.
+    pub before: PathBuf,
+    /// `trainer eval` of the trained checkpoint.
+    pub after: PathBuf,
+    /// The folder written.
+    pub out: PathBuf,
+    /// Bootstrap resamples.
+    pub resamples: usize,
+    /// The bootstrap's seed (the run's when not given).
+    pub seed: Option<u64>,
+}
+
+fn read_eval(path: &Path) -> anyhow::Result<EvalReport> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: not a trainer eval file: {e}", path.display()))
+}
+
+/// One problem before and after.
+#[derive(Debug)]
+struct Pair<'a> {
+    before: &'a ProblemResult,
+    after: &'a ProblemResult,
+}
+
+/// The problems of both files, in the order of `before`; a problem in only one is an
+/// error naming it.
+fn pair<'a>(
+    before: &'a EvalReport,
+    after: &'a EvalReport,
+    paths: (&Path, &Path),
+) -> anyhow::Result<Vec<Pair<'a>>> {
+    if let Some(extra) = after
+        .problems
+        .iter()
+        .find(|a| !before.problems.iter().any(|b| b.name == a.name))
+    {
+        anyhow::bail!(
+            "problem {} is in {} but not in {}",
+            extra.name,
+            paths.1.display(),
+            paths.0.display()
+        );
+    }
+    before
+        .problems
+        .iter()
+        .map(|b| {
+            let a = after
+                .problems
+                .iter()
+                .find(|a| a.name == b.name)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "problem {} is in {} but not in {}",
+                        b.name,
+                        paths.0.display(),
+                        paths.1.display()
+                    )
+                })?;
+            Ok(Pair {
+                before: b,
+                after: a,
+            })
+        })
+        .collect()
+}
+
+fn side(r: &ProblemResult) -> Value {
+    json!({
+        "samples": r.samples,
+        "passed": r.passed,
+        "compiled": r.compiled,
+        "samples_passed": r.samples_passed,
+        "judge_errors": r.judge_errors,
+        "rate": r.rate(),
+    })
+}
+
+fn pair_of(i: &Interval) -> [f64; 2] {
+    [i.low, i.high]
+}
+
+/// Writes `report.json`, `report.md` and `learning_curves.svg` into `args.out` and
+/// returns the JSON.
+pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
+    let before = read_eval(&args.before)?;
+    let after = read_eval(&args.after)?;
+    let pairs = pair(&before, &after, (&args.before, &args.after))?;
+    let (scored, excluded): (Vec<&Pair<'_>>, Vec<&Pair<'_>>) = pairs
+        .iter()
+        .partition(|p| p.before.rate().is_some() && p.after.rate().is_some());
+    if scored.is_empty() {
+        anyhow::bail!(
+            "{} and {}: no problem has a scored episode in both",
+            args.before.display(),
+            args.after.display()
+        );
+    }
+    let rate = |r: &ProblemResult| r.rate().expect("invariant: scored pairs have rates");
+    let rates_before: Vec<f64> = scored.iter().map(|p| rate(p.before)).collect();
+    let rates_after: Vec<f64> = scored.iter().map(|p| rate(p.after)).collect();
+    let checkpoint = checkpoint::latest(&args.run)?.ok_or_else(|| {
+        anyhow::anyhow!(
+            "--run {}: no checkpoint (no `latest` file): not a trainer train folder",
+            args.run.display()
+        )
+    })?;
+    let state = checkpoint::read_state(&checkpoint)?;
+    let seed = args.seed.unwrap_or(state.seed);
+    let boot = bootstrap::paired(&rates_before, &rates_after, args.resamples, seed)?;
+    let metrics_path = args.run.join("metrics.jsonl");
+    let rows = metrics::read(&metrics_path)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", metrics_path.display()))?;
+    let training_s: f64 = rows.iter().filter_map(|r| r["wall_s"].as_f64()).sum();
+    let config = &state.config;
+    let steps_scheduled = config["steps"].as_u64();
+    let method = format!(
+        "paired bootstrap over {} problems, each problem's rate from its samples; percentile interval; {} resamples; seed {seed}",
+        if before.split == "all" {
+            "the evaluated"
+        } else {
+            "held-out"
+        },
+        args.resamples
+    );
+    let report = json!({
+        "pass_at_1_before": boot.before.estimate,
+        "pass_at_1_before_ci95": pair_of(&boot.before),
+        "pass_at_1_after": boot.after.estimate,
+        "pass_at_1_after_ci95": pair_of(&boot.after),
+        "difference": boot.difference.estimate,
+        "difference_ci95": pair_of(&boot.difference),
+        "method": method,
+        "bootstrap": {"resamples": args.resamples, "seed": seed, "level": LEVEL},
+        "problems": pairs.iter().map(|p| json!({
+            "name": p.before.name,
+            "family": p.before.family,
+            "before": side(p.before),
+            "after": side(p.after),
+        })).collect::<Vec<_>>(),
+        "problems_scored": scored.len(),
+        "problems_excluded": excluded.iter().map(|p| &p.before.name).collect::<Vec<_>>(),
+        "steps": state.step,
+        "steps_scheduled": steps_scheduled,
+        "policy_version": state.version,
+        "algorithm": config["algorithm"],
+        "config": config,
+        "seed": state.seed,
+        "base_model": state.base_model,
+        "checkpoint": checkpoint,
+        "eval": {
+            "before": {"model": before.model, "seed": before.seed, "samples_per_problem": before.samples_per_problem, "split": before.split, "sampling": before.sampling},
+            "after": {"model": after.model, "seed": after.seed, "samples_per_problem": after.samples_per_problem, "split": after.split, "sampling": after.sampling},
+        },
+        "time": {
+            "training_s": training_s,
+            "eval_before_s": before.wall_s,
+            "eval_after_s": after.wall_s,
+            "total_s": training_s + before.wall_s + after.wall_s,
+        },
+        "run": args.run,
+    });
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| anyhow::anyhow!("--out {}: {e}", args.out.display()))?;
+    metrics::plot(&metrics_path, &args.out.join("learning_curves.svg"))
+        .map_err(|e| anyhow::anyhow!("plotting {}: {e}", metrics_path.display()))?;
+    let json_path = args.out.join("report.json");
+    std::fs::write(&json_path, serde_json::to_string_pretty(&report)? + "\n")
+        .map_err(|e| anyhow::anyhow!("{}: {e}", json_path.display()))?;
+    let md_path = args.out.join("report.md");
+    std::fs::write(&md_path, markdown(&report, &boot))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", md_path.display()))?;
+    Ok(report)
+}
+
+fn fmt_rate(r: &Value) -> String {
+    r["rate"]
+        .as_f64()
+        .map_or("-".to_owned(), |x| format!("{x:.3}"))
+}
+
+/// The report as Markdown (one sentence per line; tables for the figures).
+fn markdown(report: &Value, boot: &bootstrap::Paired) -> String {
+    let mut md = String::new();
+    let row = |name: &str, i: &Interval| {
+        format!(
+            "| {name} | {:.3} | [{:.3}, {:.3}] |\n",
+            i.estimate, i.low, i.high
+        )
+    };
+    let _ = writeln!(md, "# Training report\n");
+    let _ = writeln!(
+        md,
+        "Run `{}`: {} for {} of {} steps (policy version {}), seed {}.",
+        report["run"].as_str().unwrap_or_default(),
+        report["algorithm"].as_str().unwrap_or("?"),
+        report["steps"],
+        report["steps_scheduled"],
+        report["policy_version"],
+        report["seed"]
+    );
+    let _ = writeln!(md, "\n## pass@1\n");
+    md.push_str("| | estimate | 95% interval |\n|---|---|---|\n");
+    md.push_str(&row("before", &boot.before));
+    md.push_str(&row("after", &boot.after));
+    md.push_str(&row("difference", &boot.difference));
+    let _ = writeln!(
+        md,
+        "\nMethod: {}.",
+        report["method"].as_str().unwrap_or_default()
+    );
+    let excluded: Vec<&str> = report["problems_excluded"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let _ = writeln!(
+        md,
+        "Problems scored on both sides: {}; left out (no scored episode on a side): {}.",
+        report["problems_scored"],
+        if excluded.is_empty() {
+            "none".to_owned()
+        } else {
+            excluded.join(", ")
+        }
+    );
+    let eval = &report["eval"];
+    for side in ["before", "after"] {
+        let e = &eval[side];
+        let _ = writeln!(
+            md,
+            "Evaluation {side}: `{}`, {} samples per problem, seed {}, sampling `{}`.",
+            e["model"].as_str().unwrap_or_default(),
+            e["samples_per_problem"],
+            e["seed"],
+            e["sampling"]
+        );
+    }
+    let _ = writeln!(md, "\n## Learning curves\n");
+    let _ = writeln!(
+        md,
+        "![learning curves: one panel per metric against the training step](learning_curves.svg)"
+    );
+    let _ = writeln!(md, "\n## Problems\n");
+    md.push_str("| problem | family | before passed/samples | before | after passed/samples | after |\n|---|---|---|---|---|---|\n");
+    for p in report["problems"].as_array().into_iter().flatten() {
+        let (b, a) = (&p["before"], &p["after"]);
+        let _ = writeln!(
+            md,
+            "| {} | {} | {}/{} | {} | {}/{} | {} |",
+            p["name"].as_str().unwrap_or_default(),
+            p["family"].as_str().unwrap_or("-"),
+            b["passed"],
+            b["samples"],
+            fmt_rate(b),
+            a["passed"],
+            a["samples"],
+            fmt_rate(a)
+        );
+    }
+    let t = &report["time"];
+    let minutes = |key: &str| t[key].as_f64().unwrap_or(0.0) / 60.0;
+    let _ = writeln!(md, "\n## Time\n");
+    let _ = writeln!(
+        md,
+        "Training {:.1} min (the steps' wall time), evaluation before {:.1} min and after {:.1} min, {:.1} min in all.",
+        minutes("training_s"),
+        minutes("eval_before_s"),
+        minutes("eval_after_s"),
+        minutes("total_s")
+    );
+    let _ = writeln!(md, "\n## Configuration\n");
+    let yaml = serde_yaml::to_string(&report["config"]).unwrap_or_default();
+    let _ = writeln!(md, "```yaml\n{yaml}```");
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(rates: &[(&str, usize, usize)]) -> EvalReport {
+        let problems: Vec<ProblemResult> = rates
+            .iter()
+            .map(|(name, samples, passed)| ProblemResult {
+                name: (*name).to_owned(),
+                family: Some("math".to_owned()),
+                samples: *samples,
+                passed: *passed,
+                compiled: *samples,
+                samples_passed: *passed,
+                judge_errors: 0,
+                tokens: 5,
+            })
+            .collect();
+        EvalReport {
+            model: PathBuf::from("m"),
+            problems_dir: PathBuf::from("p"),
+            split: "held-out".to_owned(),
+            config: None,
+            sampling: json!({}),
+            seed: 1,
+            samples_per_problem: 2,
+            totals: super::super::eval::totals(&problems),
+            pass_at_1: super::super::eval::pass_at_1(&problems),
+            problems,
+            wall_s: 1.0,
+        }
+    }
+
+    #[test]
+    fn problems_pair_by_name_and_one_missing_is_named() {
+        let a = eval(&[("gcd", 2, 1), ("lcm", 2, 0)]);
+        let b = eval(&[("lcm", 2, 2), ("gcd", 2, 0)]);
+        let paths = (Path::new("before.json"), Path::new("after.json"));
+        let pairs = pair(&a, &b, paths).expect("paired");
+        assert_eq!(pairs[1].before.name, "lcm");
+        assert_eq!(pairs[1].after.passed, 2);
+        let c = eval(&[("gcd", 2, 1)]);
+        let err = pair(&a, &c, paths).expect_err("lcm missing").to_string();
+        assert!(err.contains("lcm") && err.contains("after.json"), "{err}");
+        let err = pair(&c, &a, paths).expect_err("lcm extra").to_string();
+        assert!(err.contains("lcm") && err.contains("before.json"), "{err}");
+    }
+}

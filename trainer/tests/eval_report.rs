@@ -1,0 +1,322 @@
+//! `trainer eval` and `trainer report` end to end, and `trainer train`'s time budget.
+//!
+//! - `trainer eval` runs the real SmolLM2 (`ARENA_MODEL_DIR`) through the agent and the
+//!   bubblewrap sandbox on two easy problems (a `split.yaml` of its own), K = 2 episodes
+//!   each with 24-token replies: the JSON's per-problem counts, families, totals and
+//!   pass@1 agree with each other and with the progress lines.
+//! - A tiny random model trains under a time budget far below one step: the run stops
+//!   after step 1 of 3, says so, and leaves that step's checkpoint; the checkpoint, its
+//!   tokenizer files removed, is evaluated as `--model` (the tokenizer comes from the
+//!   run's starting model).
+//! - `trainer report` on the two eval files and the run: report.json's figures, intervals
+//!   and run facts, report.md with the learning curves' SVG, the same output again.
+//!
+//! Under `CI=true` a missing model or bubblewrap fails the test.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const HELD_OUT: [(&str, &str); 2] = [("hms", "arithmetic"), ("gcd", "math")];
+
+fn trainer(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_trainer"));
+    for a in args {
+        cmd.arg(a);
+    }
+    let res = cmd.output().expect("trainer runs");
+    assert!(
+        res.status.success(),
+        "trainer {:?} failed: {}",
+        args.iter().map(|a| a.as_ref()).collect::<Vec<_>>(),
+        String::from_utf8_lossy(&res.stderr)
+    );
+    res
+}
+
+fn json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A problem folder with a split of its own: `aplusb` trains, [`HELD_OUT`] are held out.
+fn problems(root: &Path) -> PathBuf {
+    let easy = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/easy");
+    let dir = root.join("problems");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let mut split = "training:\n  - {name: aplusb, family: arithmetic}\nheld_out:\n".to_owned();
+    for (name, family) in HELD_OUT {
+        split.push_str(&format!("  - {{name: {name}, family: {family}}}\n"));
+    }
+    std::fs::write(dir.join("split.yaml"), split).expect("split");
+    for name in ["aplusb", HELD_OUT[0].0, HELD_OUT[1].0] {
+        std::os::unix::fs::symlink(easy.join(name), dir.join(name)).expect("symlink");
+    }
+    dir
+}
+
+/// A one-layer random model with SmolLM2's tokenizer.
+fn tiny_model(base: &Path, dir: &Path) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let config = serde_json::json!({
+        "model_type": "llama", "vocab_size": 49152, "hidden_size": 16, "intermediate_size": 32,
+        "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
+        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 2048,
+        "tie_word_embeddings": true
+    });
+    std::fs::write(dir.join("config.json"), config.to_string()).expect("config");
+    tch::manual_seed(9);
+    let model = trainer::model::Model::new(
+        serde_json::from_value(config).expect("config"),
+        tch::Device::Cpu,
+    );
+    let vars: Vec<(String, tch::Tensor)> = model.vs.variables().into_iter().collect();
+    tch::Tensor::write_safetensors(&vars, dir.join("model.safetensors")).expect("weights");
+    for f in [
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "chat_template.jinja",
+    ] {
+        if base.join(f).is_file() {
+            std::fs::copy(base.join(f), dir.join(f)).expect("tokenizer files");
+        }
+    }
+}
+
+/// The eval file's internal agreement.
+fn check_eval(eval: &Value, samples: u64) {
+    let problems = eval["problems"].as_array().expect("problems");
+    assert_eq!(problems.len(), HELD_OUT.len(), "{eval}");
+    let mut rates = Vec::new();
+    let (mut passed, mut tokens) = (0, 0);
+    for (p, (name, family)) in problems.iter().zip(HELD_OUT) {
+        assert_eq!(p["name"], name);
+        assert_eq!(p["family"], family);
+        let scored = p["samples"].as_u64().expect("samples");
+        assert_eq!(
+            scored + p["judge_errors"].as_u64().expect("judge errors"),
+            samples
+        );
+        assert!(scored > 0, "{name}: every episode a judge error: {p}");
+        let n = p["passed"].as_u64().expect("passed");
+        for key in ["passed", "compiled", "samples_passed"] {
+            assert!(p[key].as_u64().expect(key) <= scored, "{key}: {p}");
+        }
+        passed += n;
+        tokens += p["tokens"].as_u64().expect("tokens");
+        rates.push(n as f64 / scored as f64);
+    }
+    assert!(tokens > 0, "no reply tokens: {eval}");
+    assert_eq!(eval["totals"]["passed"], passed);
+    assert_eq!(eval["totals"]["tokens"], tokens);
+    let mean = rates.iter().sum::<f64>() / rates.len() as f64;
+    let pass = eval["pass_at_1"].as_f64().expect("pass@1");
+    assert!((pass - mean).abs() < 1e-12, "{pass} != {mean}");
+    assert_eq!(eval["samples_per_problem"], samples);
+    assert_eq!(eval["split"], "held-out");
+    assert_eq!(eval["sampling"]["sampling"]["max_tokens"], 24);
+    assert!(eval["wall_s"].as_f64().expect("wall") > 0.0);
+}
+
+#[test]
+fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
+    let Some(base) = ci::require::env_path("ARENA_MODEL_DIR") else {
+        return;
+    };
+    let missing = (!Path::new("/usr/bin/bwrap").is_file()).then_some("bubblewrap is not installed");
+    if !ci::require::present("bubblewrap", missing) {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let problems = problems(tmp.path());
+    let config = tmp.path().join("eval.yaml");
+    std::fs::write(&config, "max_tokens: 24\nmodel_calls: 1\nseed: 5\n").expect("config");
+
+    // Before: the real model.
+    let before = tmp.path().join("before.json");
+    let res = trainer(&[
+        &"eval",
+        &"--model",
+        &base,
+        &"--problems",
+        &problems,
+        &"--samples",
+        &"2",
+        &"--config",
+        &config,
+        &"--out",
+        &before,
+        &"--seed",
+        &"3",
+    ]);
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(
+        (1..=4).all(|k| stderr.contains(&format!("eval {k}/4 "))),
+        "a progress line per episode: {stderr}"
+    );
+    let before_json = json(&before);
+    check_eval(&before_json, 2);
+    assert_eq!(before_json["seed"], 3);
+    assert_eq!(
+        before_json["model"].as_str(),
+        Some(base.to_str().expect("utf-8"))
+    );
+
+    // A run stopped by its time budget after its first step.
+    let tiny = tmp.path().join("tiny");
+    tiny_model(&base, &tiny);
+    let train_config = tmp.path().join("train.yaml");
+    std::fs::write(
+        &train_config,
+        "group_size: 2\nproblems_per_step: 1\nsteps: 3\nmax_tokens: 16\nmodel_calls: 1\n\
+         time_budget_minutes: 0.0001\nseed: 4\n",
+    )
+    .expect("config");
+    let run = tmp.path().join("run");
+    let res = trainer(&[
+        &"train",
+        &"--problems",
+        &problems,
+        &"--model",
+        &tiny,
+        &"--out",
+        &run,
+        &"--config",
+        &train_config,
+    ]);
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(
+        stderr.contains("step 1/3") && !stderr.contains("step 2/3"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("time budget of 0.0001 min spent")
+            && stderr.contains("stopping after step 1 of 3"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&res.stdout).contains("the time budget ran out"));
+    assert_eq!(
+        std::fs::read_to_string(run.join("latest")).expect("latest"),
+        "checkpoints/step-000001\n"
+    );
+    let checkpoint = run.join("checkpoints/step-000001");
+    let state = json(&checkpoint.join("trainer_state.json"));
+    assert_eq!(state["step"], 1);
+    assert_eq!(state["config"]["steps"], 3, "the schedule keeps its length");
+
+    // After: the checkpoint, its tokenizer only in the starting model.
+    for f in [
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "chat_template.jinja",
+    ] {
+        let _ = std::fs::remove_file(checkpoint.join(f));
+    }
+    let after = tmp.path().join("after.json");
+    trainer(&[
+        &"eval",
+        &"--model",
+        &checkpoint,
+        &"--problems",
+        &problems,
+        &"--samples",
+        &"2",
+        &"--config",
+        &config,
+        &"--out",
+        &after,
+        &"--seed",
+        &"3",
+    ]);
+    let after_json = json(&after);
+    check_eval(&after_json, 2);
+
+    // The report, twice.
+    let report_dir = tmp.path().join("report");
+    let report = |out: &Path| {
+        trainer(&[
+            &"report",
+            &"--run",
+            &run,
+            &"--before",
+            &before,
+            &"--after",
+            &after,
+            &"--out",
+            &out,
+            &"--resamples",
+            &"2000",
+            &"--seed",
+            &"8",
+        ])
+    };
+    let res = report(&report_dir);
+    assert!(String::from_utf8_lossy(&res.stdout).contains("pass@1 before"));
+    let r = json(&report_dir.join("report.json"));
+    let close = |a: &Value, b: &Value| {
+        let (a, b) = (a.as_f64().expect("a number"), b.as_f64().expect("a number"));
+        assert!((a - b).abs() < 1e-12, "{a} != {b}");
+    };
+    close(&r["pass_at_1_before"], &before_json["pass_at_1"]);
+    close(&r["pass_at_1_after"], &after_json["pass_at_1"]);
+    let diff = r["pass_at_1_after"].as_f64().expect("after")
+        - r["pass_at_1_before"].as_f64().expect("before");
+    close(&r["difference"], &Value::from(diff));
+    for (key, estimate) in [
+        ("pass_at_1_before", "pass_at_1_before"),
+        ("pass_at_1_after", "pass_at_1_after"),
+        ("difference", "difference"),
+    ] {
+        let ci = r[format!("{key}_ci95")].as_array().expect("an interval");
+        let (low, high) = (ci[0].as_f64().expect("low"), ci[1].as_f64().expect("high"));
+        let x = r[estimate].as_f64().expect("estimate");
+        assert!(
+            low <= x + 1e-12 && x <= high + 1e-12,
+            "{key}: {x} outside {ci:?}"
+        );
+    }
+    let method = r["method"].as_str().expect("method");
+    assert!(
+        method.contains("paired bootstrap")
+            && method.contains("2000 resamples")
+            && method.contains("seed 8"),
+        "{method}"
+    );
+    assert_eq!(r["problems"].as_array().expect("problems").len(), 2);
+    assert_eq!(r["problems"][1]["name"], "gcd");
+    assert_eq!(
+        r["problems"][1]["before"]["passed"],
+        before_json["problems"][1]["passed"]
+    );
+    assert_eq!(r["steps"], 1);
+    assert_eq!(r["steps_scheduled"], 3);
+    assert_eq!(r["algorithm"], "agentic");
+    assert_eq!(r["seed"], 4);
+    assert_eq!(r["config"]["time_budget_minutes"], 0.0001);
+    assert!(r["time"]["training_s"].as_f64().expect("training time") > 0.0);
+    close(&r["time"]["eval_before_s"], &before_json["wall_s"]);
+    let md = std::fs::read_to_string(report_dir.join("report.md")).expect("report.md");
+    for needle in [
+        "# Training report",
+        "| before |",
+        "| difference |",
+        "](learning_curves.svg)",
+        "| gcd | math |",
+        "time_budget_minutes: 0.0001",
+    ] {
+        assert!(
+            md.contains(needle),
+            "{needle} missing from report.md:\n{md}"
+        );
+    }
+    let svg = std::fs::read_to_string(report_dir.join("learning_curves.svg")).expect("the plot");
+    assert!(svg.starts_with("<svg") && svg.contains("<circle"), "{svg}");
+    let again = tmp.path().join("again");
+    report(&again);
+    assert_eq!(
+        std::fs::read_to_string(again.join("report.json")).expect("again"),
+        std::fs::read_to_string(report_dir.join("report.json")).expect("first"),
+        "a seed gives the same report"
+    );
+}

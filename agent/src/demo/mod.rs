@@ -86,8 +86,10 @@ pub(crate) struct DemoArgs {
     /// The bundled model's folder (a Hugging Face folder `trainer serve` loads).
     #[arg(long, env = "ARENA_MODEL_DIR")]
     model_dir: Option<PathBuf>,
-    /// A trained checkpoint (a Hugging Face folder): a second `trainer serve` plays it as
-    /// a second team beside the base model.
+    /// A trained checkpoint: a second `trainer serve` plays it as a second team beside the
+    /// base model. A Hugging Face folder (`trainer train`'s `checkpoints/step-N/`), or the
+    /// folder of a `trainer train` run (its `best`, else the one `latest` names) or of
+    /// `ci/train` (the one its `checkpoint` file names).
     #[arg(long, conflicts_with = "model_url")]
     trained_checkpoint: Option<PathBuf>,
     /// Where the contest server listens (`0.0.0.0:8080` lets others on the network join).
@@ -174,6 +176,37 @@ fn packages(args: &DemoArgs) -> anyhow::Result<Vec<PathBuf>> {
         .collect()
 }
 
+/// The model folder `--trained-checkpoint DIR` means: DIR itself when it holds a
+/// `config.json`; in `ci/train`'s output, the checkpoint its `checkpoint` file names; in a
+/// `trainer train` run folder, `best` when the run keeps one, else the checkpoint `latest`
+/// names.
+fn checkpoint_folder(dir: &Path) -> anyhow::Result<PathBuf> {
+    let model = |d: &Path| d.join("config.json").is_file();
+    if model(dir) {
+        return Ok(dir.to_path_buf());
+    }
+    let named = |file: &str| -> Option<PathBuf> {
+        let text = std::fs::read_to_string(dir.join(file)).ok()?;
+        let name = text.lines().next()?.trim();
+        (!name.is_empty()).then(|| dir.join(name))
+    };
+    let candidates = [named("checkpoint"), Some(dir.join("best")), named("latest")];
+    if let Some(found) = candidates.into_iter().flatten().find(|d| model(d)) {
+        eprintln!(
+            "agent demo: --trained-checkpoint {} is a training run's folder: playing {}",
+            dir.display(),
+            found.display()
+        );
+        return Ok(found);
+    }
+    bail!(
+        "--trained-checkpoint {}: not a Hugging Face model folder (no config.json), nor a \
+         training run's folder (no `checkpoint` file, `best` folder or `latest` file naming a \
+         model folder)",
+        dir.display()
+    )
+}
+
 fn docker_answers() -> bool {
     Command::new("docker")
         .args(["info", "--format", "{{.ServerVersion}}"])
@@ -232,14 +265,11 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
             dir.display()
         );
     }
-    if let Some(dir) = &args.trained_checkpoint
-        && !dir.join("config.json").is_file()
-    {
-        bail!(
-            "--trained-checkpoint {}: not a Hugging Face model folder (no config.json)",
-            dir.display()
-        );
-    }
+    let trained = args
+        .trained_checkpoint
+        .as_deref()
+        .map(checkpoint_folder)
+        .transpose()?;
     let backend = args.backend.unwrap_or_else(|| {
         if docker_answers() {
             BackendKind::Docker
@@ -335,12 +365,14 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
         out.display()
     );
     let mut model_servers = Vec::new();
+    // Each model team's server and the name its model is served under (`trainer serve`
+    // serves a folder under the folder's name: `step-000040` for a checkpoint).
     let mut model_urls = Vec::new();
     match (&args.model_url, &trainer_bin, &model_dir) {
-        (Some(url), _, _) => model_urls.push(url.clone()),
+        (Some(url), _, _) => model_urls.push((url.clone(), base_name.clone())),
         (None, Some(bin), Some(dir)) => {
             let mut folders = vec![("trainer serve (SmolLM2)", dir.clone(), "trainer.log")];
-            if let Some(ckpt) = &args.trained_checkpoint {
+            if let Some(ckpt) = &trained {
                 folders.push((
                     "trainer serve (trained checkpoint)",
                     ckpt.clone(),
@@ -352,7 +384,10 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
                 cmd.args(["serve", "--listen", "127.0.0.1:0", "--model"])
                     .arg(&folder);
                 let server = procs::start(cmd, what, &out.join(log), Duration::from_secs(600))?;
-                model_urls.push(server.url.clone());
+                let served = folder
+                    .file_name()
+                    .map_or_else(|| "model".to_owned(), |n| n.to_string_lossy().into_owned());
+                model_urls.push((server.url.clone(), served));
                 model_servers.push(server);
             }
         }
@@ -415,14 +450,10 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
 
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let mut teams = Vec::new();
-    for ((id, name, tok), url) in model_teams.iter().zip(&model_urls) {
+    for ((id, name, tok), (url, served)) in model_teams.iter().zip(&model_urls) {
         let config = ClientConfig {
             base_url: url.clone(),
-            model: if args.model_url.is_some() {
-                base_name.clone()
-            } else {
-                BUNDLED_MODEL.to_owned()
-            },
+            model: served.clone(),
             api_key_env: args.api_key_env.clone(),
             ..ClientConfig::default()
         };
@@ -765,5 +796,50 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
         }
         eprint!("\r{line:<110}");
         tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model_folder(dir: &Path) {
+        std::fs::create_dir_all(dir).expect("mkdir");
+        std::fs::write(dir.join("config.json"), "{}").expect("config.json");
+    }
+
+    #[test]
+    fn a_trained_checkpoint_is_a_model_folder_or_named_by_a_training_run() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let root = tmp.path();
+        // A model folder as it is.
+        let step = root.join("run/checkpoints/step-000002");
+        model_folder(&step);
+        assert_eq!(checkpoint_folder(&step).expect("a model"), step);
+        // trainer train's run folder: `latest` names the newest checkpoint...
+        let run = root.join("run");
+        std::fs::write(run.join("latest"), "checkpoints/step-000002\n").expect("latest");
+        assert_eq!(checkpoint_folder(&run).expect("latest"), step);
+        // ...and `best`, when the run keeps one, comes first.
+        model_folder(&run.join("best"));
+        assert_eq!(checkpoint_folder(&run).expect("best"), run.join("best"));
+        // ci/train's output: the `checkpoint` file names the evaluated one.
+        std::fs::write(root.join("checkpoint"), "run/checkpoints/step-000002\n")
+            .expect("checkpoint");
+        assert_eq!(checkpoint_folder(root).expect("ci/train"), step);
+        // Anything else is said, naming the folder.
+        let empty = root.join("empty");
+        std::fs::create_dir_all(&empty).expect("mkdir");
+        let err = checkpoint_folder(&empty).expect_err("no model");
+        assert!(
+            err.to_string().contains(&format!(
+                "--trained-checkpoint {}: not a Hugging Face",
+                empty.display()
+            )),
+            "{err}"
+        );
+        // A `latest` naming a folder that is gone is no model either.
+        std::fs::write(empty.join("latest"), "checkpoints/step-000009\n").expect("latest");
+        assert!(checkpoint_folder(&empty).is_err());
     }
 }

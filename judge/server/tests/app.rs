@@ -17,12 +17,11 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use judge::grade::Options;
-use judge::sandbox::{BackendKind, SandboxConfig};
+use judge::sandbox::SandboxConfig;
 use judge_server::{AppState, ServeOptions};
 
 const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
-const ADMIN: &str = "admin-token-long";
+use common::ADMIN;
 const TEAM_1: &str = "token-team-1";
 const TEAM_2: &str = "token-team-2";
 /// The body-size limit of the fixture (the CLI's is 2 MiB).
@@ -47,20 +46,9 @@ async fn fixture() -> Fixture {
     let contest = dir.path().join("contest.yaml");
     std::fs::write(&contest, yaml).expect("contest file");
     let opts = ServeOptions {
-        contests: vec![contest],
-        db: dir.path().join("db.sqlite").display().to_string(),
-        listen: "127.0.0.1:0".into(),
-        workers: 0,
-        judge: Options {
-            backend: BackendKind::Bwrap,
-            run_all: false,
-            cache_dir: None,
-        },
-        admin_token: ADMIN.into(),
         lease: Duration::from_secs(30),
-        max_attempts: 3,
         max_body: MAX_BODY,
-        http_nice: 0,
+        ..common::options(vec![contest], &dir.path().join("db.sqlite"), 0)
     };
     // No worker runs, so the sandbox is never used.
     let sandbox = SandboxConfig {

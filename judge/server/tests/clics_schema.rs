@@ -17,12 +17,10 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use judge::grade::Options;
-use judge::sandbox::{BackendKind, SandboxConfig};
-use judge_server::{AppState, ServeOptions};
+use judge_server::AppState;
 
 const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
-const ADMIN: &str = "admin-token-long";
+use common::ADMIN;
 
 struct Live {
     _dir: tempfile::TempDir,
@@ -58,17 +56,7 @@ impl Live {
 /// Two contests started an hour ago (ICPC `arena`: `sum` and `rangesum`; IOI `ioi`:
 /// `pairsums`), teams `t1`..`t3`, one worker judging on bubblewrap.
 async fn live() -> Option<Live> {
-    let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    if !ci::require::present("bwrap", missing) {
-        return None;
-    }
-    let sandbox = SandboxConfig::discover().expect("sandbox config");
-    let rootfs_missing =
-        (!sandbox.rootfs.is_dir()).then_some("no sandbox root filesystem (run ci/setup)");
-    if !ci::require::present("the bubblewrap root filesystem", rootfs_missing) {
-        return None;
-    }
+    let sandbox = common::bwrap_sandbox()?;
     let dir = tempfile::tempdir().expect("tempdir");
     let start = (chrono::Utc::now() - chrono::Duration::hours(1))
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
@@ -87,22 +75,7 @@ async fn live() -> Option<Live> {
         std::fs::write(&path, text).expect("contest file");
         contests.push(path);
     }
-    let opts = ServeOptions {
-        contests,
-        db: dir.path().join("db.sqlite").display().to_string(),
-        listen: "127.0.0.1:0".into(),
-        workers: 1,
-        judge: Options {
-            backend: BackendKind::Bwrap,
-            run_all: false,
-            cache_dir: None,
-        },
-        admin_token: ADMIN.into(),
-        lease: Duration::from_secs(60),
-        max_attempts: 3,
-        max_body: 1 << 20,
-        http_nice: 0,
-    };
+    let opts = common::options(contests, &dir.path().join("db.sqlite"), 1);
     let state = AppState::open(&opts, sandbox).await.expect("state opens");
     judge_server::worker::spawn(&state, 1);
     Some(Live {
@@ -729,22 +702,7 @@ async fn the_export_reads_back_and_a_backup_restores_everything() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("restored.sqlite");
     std::fs::write(&file, copy).unwrap();
-    let opts = ServeOptions {
-        contests: Vec::new(),
-        db: file.display().to_string(),
-        listen: "127.0.0.1:0".into(),
-        workers: 0,
-        judge: Options {
-            backend: BackendKind::Bwrap,
-            run_all: false,
-            cache_dir: None,
-        },
-        admin_token: ADMIN.into(),
-        lease: Duration::from_secs(60),
-        max_attempts: 3,
-        max_body: 1 << 20,
-        http_nice: 0,
-    };
+    let opts = common::options(Vec::new(), &file, 0);
     let restored = AppState::open(&opts, live.state.sandbox.clone())
         .await
         .expect("the backup opens");

@@ -5,6 +5,8 @@
 //! awards, and each form posts where the page says, with the effect the API shows. Teams
 //! and the public get none of it.
 
+mod common;
+
 use std::io::Read;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -13,12 +15,10 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use judge::grade::Options;
-use judge::sandbox::{BackendKind, SandboxConfig};
-use judge_server::{AppState, ServeOptions};
+use judge_server::AppState;
 
 const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
-const ADMIN: &str = "admin-token-long";
+use common::ADMIN;
 
 /// An answer: status, headers (names in lower case) and body.
 struct Answer {
@@ -195,17 +195,7 @@ struct Served {
 }
 
 async fn served() -> Option<Served> {
-    let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    if !ci::require::present("bwrap", missing) {
-        return None;
-    }
-    let sandbox = SandboxConfig::discover().expect("sandbox config");
-    let rootfs_missing =
-        (!sandbox.rootfs.is_dir()).then_some("no sandbox root filesystem (run ci/setup)");
-    if !ci::require::present("the bubblewrap root filesystem", rootfs_missing) {
-        return None;
-    }
+    let sandbox = common::bwrap_sandbox()?;
     let dir = tempfile::tempdir().expect("tempdir");
     let start = (chrono::Utc::now() - chrono::Duration::hours(1))
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
@@ -217,22 +207,7 @@ async fn served() -> Option<Served> {
     );
     let contest = dir.path().join("contest.yaml");
     std::fs::write(&contest, yaml).expect("contest file");
-    let opts = ServeOptions {
-        contests: vec![contest],
-        db: dir.path().join("db.sqlite").display().to_string(),
-        listen: "127.0.0.1:0".into(),
-        workers: 1,
-        judge: Options {
-            backend: BackendKind::Bwrap,
-            run_all: false,
-            cache_dir: None,
-        },
-        admin_token: ADMIN.into(),
-        lease: Duration::from_secs(60),
-        max_attempts: 3,
-        max_body: 1 << 20,
-        http_nice: 0,
-    };
+    let opts = common::options(vec![contest], &dir.path().join("db.sqlite"), 1);
     let state = AppState::open(&opts, sandbox).await.expect("state opens");
     judge_server::worker::spawn(&state, 1);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")

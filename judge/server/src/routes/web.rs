@@ -549,6 +549,25 @@ async fn logout(Path(cid): Path<String>) -> Response {
     res
 }
 
+/// The contest `cid` and who is asking (from the page's cookie).
+fn contest_and_viewer(
+    state: &AppState,
+    cid: &str,
+    headers: &HeaderMap,
+) -> Result<(std::sync::Arc<Contest>, Viewer), ApiError> {
+    let contest = contest_of(state, cid)?;
+    let viewer = who(state, &contest, headers);
+    Ok((contest, viewer))
+}
+
+/// A form's answer: back to the contest's page when `done`, else the page saying why not.
+fn after_form<T>(cid: &str, done: Result<T, ApiError>) -> Response {
+    match done {
+        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
+        Err(e) => error_page(e),
+    }
+}
+
 #[derive(Deserialize)]
 struct SubmitForm {
     problem: String,
@@ -562,19 +581,15 @@ async fn submit(
     headers: HeaderMap,
     Form(form): Form<SubmitForm>,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
+    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+        Ok(found) => found,
         Err(e) => return error_page(e),
     };
-    let viewer = who(&state, &contest, &headers);
     if !matches!(viewer, Viewer::Team(_)) {
         return error_page(ApiError::unauthorized("log in with your team token first"));
     }
     let post = PostSubmission::source(form.problem, form.language, form.source);
-    match submit::submit(&state, &contest, &viewer, post).await {
-        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
-        Err(e) => error_page(e),
-    }
+    after_form(&cid, submit::submit(&state, &contest, &viewer, post).await)
 }
 
 /// A clarification from the page: a team's question (problem, text), or the jury's
@@ -600,11 +615,10 @@ async fn clarify(
     headers: HeaderMap,
     Form(form): Form<ClarifyForm>,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
+    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+        Ok(found) => found,
         Err(e) => return error_page(e),
     };
-    let viewer = who(&state, &contest, &headers);
     let post = PostClarification {
         problem_id: given(form.problem),
         to_team_id: given(form.to),
@@ -612,10 +626,10 @@ async fn clarify(
         text: form.text,
         ..PostClarification::default()
     };
-    match operations::clarify(&state, &contest, &viewer, post).await {
-        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
-        Err(e) => error_page(e),
-    }
+    after_form(
+        &cid,
+        operations::clarify(&state, &contest, &viewer, post).await,
+    )
 }
 
 /// The jury's rejudge form: the done submissions matching every field given (empty:
@@ -636,20 +650,19 @@ async fn rejudge(
     headers: HeaderMap,
     Form(form): Form<RejudgeForm>,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
+    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+        Ok(found) => found,
         Err(e) => return error_page(e),
     };
-    let viewer = who(&state, &contest, &headers);
     let request = RejudgeRequest {
         submission_id: given(form.submission.trim().to_owned()),
         problem_id: given(form.problem),
         team_id: given(form.team),
     };
-    match operations::rejudge(&state, &contest, &viewer, request).await {
-        Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
-        Err(e) => error_page(e),
-    }
+    after_form(
+        &cid,
+        operations::rejudge(&state, &contest, &viewer, request).await,
+    )
 }
 
 /// The export as a download, for the jury (the admin cookie).
@@ -658,8 +671,8 @@ async fn export(
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let viewer = match contest_of(&state, &cid) {
-        Ok(contest) => who(&state, &contest, &headers),
+    let viewer = match contest_and_viewer(&state, &cid, &headers) {
+        Ok((_, viewer)) => viewer,
         Err(e) => return error_page(e),
     };
     super::export_download(&state, &cid, &viewer)

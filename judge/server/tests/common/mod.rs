@@ -1,11 +1,68 @@
-//! Helpers shared by judge-server's in-process tests (`app.rs`, `clics_schema.rs`):
-//! a GET through the router, as a team, the admin or the public.
+//! Helpers shared by judge-server's tests (`app.rs`, `clics_schema.rs`, `jury_page.rs`):
+//! a GET through the router, as a team, the admin or the public; the server's options
+//! for a test; the bubblewrap sandbox, where it is present.
+
+// Each test binary compiles this module and uses part of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
+
+use judge::grade::Options;
+use judge::sandbox::{BackendKind, SandboxConfig};
+use judge_server::ServeOptions;
+
+/// The admin token of every fixture.
+pub(crate) const ADMIN: &str = "admin-token-long";
+
+/// A server's options for a test: `contests` on the SQLite file `db`, `workers` judging
+/// on bubblewrap, [`ADMIN`], a 60 s lease, 3 takes, a 1 MiB body limit, HTTP at the
+/// judging's priority.
+pub(crate) fn options(
+    contests: Vec<PathBuf>,
+    db: &std::path::Path,
+    workers: usize,
+) -> ServeOptions {
+    ServeOptions {
+        contests,
+        db: db.display().to_string(),
+        listen: "127.0.0.1:0".into(),
+        workers,
+        judge: Options {
+            backend: BackendKind::Bwrap,
+            run_all: false,
+            cache_dir: None,
+        },
+        admin_token: ADMIN.into(),
+        lease: Duration::from_secs(60),
+        max_attempts: 3,
+        max_body: 1 << 20,
+        http_nice: 0,
+    }
+}
+
+/// The bubblewrap sandbox (`SandboxConfig::discover`), or `None` where bubblewrap or its
+/// root filesystem is missing outside CI (under CI that fails the test).
+pub(crate) fn bwrap_sandbox() -> Option<SandboxConfig> {
+    let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
+        .then_some("bubblewrap is not installed (run ci/setup)");
+    if !ci::require::present("bwrap", missing) {
+        return None;
+    }
+    let sandbox = SandboxConfig::discover().expect("sandbox config");
+    let rootfs_missing =
+        (!sandbox.rootfs.is_dir()).then_some("no sandbox root filesystem (run ci/setup)");
+    if !ci::require::present("the bubblewrap root filesystem", rootfs_missing) {
+        return None;
+    }
+    Some(sandbox)
+}
 
 /// `(status, content type, body bytes)` of a GET of `path` through `app`, with a bearer
 /// `token` when given.

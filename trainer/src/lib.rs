@@ -17,6 +17,7 @@ pub mod optim;
 pub mod policy;
 pub mod server;
 pub mod tokenizer;
+pub mod toy;
 pub mod train;
 
 pub use error::{Error, Result};

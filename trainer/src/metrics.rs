@@ -1,5 +1,6 @@
 //! Training metrics: one JSON object per step in `metrics.jsonl`, and an SVG of the main
-//! series (small multiples, one panel per metric against the step) written beside it.
+//! series (small multiples, one panel per metric against the step) written beside it;
+//! and [`render_bands`], one panel of several series with a band each (curves over seeds).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,6 +78,88 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;")
 }
 
+/// The drawing area of one panel and the data bounds it maps onto it.
+struct Frame {
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+    xmin: f64,
+    xmax: f64,
+    ymin: f64,
+    ymax: f64,
+}
+
+impl Frame {
+    /// The bounds of `points` (`None` when there are none); a flat range is widened by 1.
+    fn fit(
+        (left, top, width, height): (f64, f64, f64, f64),
+        points: impl IntoIterator<Item = (f64, f64)>,
+    ) -> Option<Frame> {
+        let mut it = points.into_iter();
+        let (x, y) = it.next()?;
+        let mut f = Frame {
+            left,
+            top,
+            width,
+            height,
+            xmin: x,
+            xmax: x,
+            ymin: y,
+            ymax: y,
+        };
+        for (x, y) in it {
+            f.xmin = f.xmin.min(x);
+            f.xmax = f.xmax.max(x);
+            f.ymin = f.ymin.min(y);
+            f.ymax = f.ymax.max(y);
+        }
+        if f.xmax == f.xmin {
+            f.xmax = f.xmin + 1.0;
+        }
+        if f.ymax == f.ymin {
+            f.ymax = f.ymin + 1.0;
+        }
+        Some(f)
+    }
+
+    fn px(&self, x: f64) -> f64 {
+        self.left + (x - self.xmin) / (self.xmax - self.xmin) * self.width
+    }
+
+    fn py(&self, y: f64) -> f64 {
+        self.top + (1.0 - (y - self.ymin) / (self.ymax - self.ymin)) * self.height
+    }
+
+    /// `x,y x,y ...` in drawing coordinates.
+    fn polyline(&self, points: impl IntoIterator<Item = (f64, f64)>) -> String {
+        let parts: Vec<String> = points
+            .into_iter()
+            .map(|(x, y)| format!("{:.1},{:.1}", self.px(x), self.py(y)))
+            .collect();
+        parts.join(" ")
+    }
+
+    /// The y range at the left, the x range below, `x_label` before the smallest x.
+    fn labels(&self, x_label: &str) -> String {
+        let (right, bottom) = (self.left + self.width, self.top + self.height);
+        format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text><text x=\"{}\" y=\"{bottom}\" text-anchor=\"end\">{}</text><text x=\"{}\" y=\"{}\">{} {}</text><text x=\"{right}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
+            self.left - 4.0,
+            self.top + 4.0,
+            fmt(self.ymax),
+            self.left - 4.0,
+            fmt(self.ymin),
+            self.left,
+            bottom + 13.0,
+            esc(x_label),
+            fmt(self.xmin),
+            bottom + 13.0,
+            fmt(self.xmax)
+        )
+    }
+}
+
 /// The SVG text of some metric lines.
 pub fn render(rows: &[serde_json::Value]) -> String {
     let (w, h, cols) = (260.0, 150.0, 3usize);
@@ -98,50 +181,91 @@ pub fn render(rows: &[serde_json::Value]) -> String {
             h - 45.0,
             esc(key)
         ));
-        if let (Some(first), false) = (points.first(), points.is_empty()) {
-            let (mut xmin, mut xmax, mut ymin, mut ymax) = (first.0, first.0, first.1, first.1);
-            for (x, y) in &points {
-                xmin = xmin.min(*x);
-                xmax = xmax.max(*x);
-                ymin = ymin.min(*y);
-                ymax = ymax.max(*y);
-            }
-            if xmax == xmin {
-                xmax = xmin + 1.0;
-            }
-            if ymax == ymin {
-                ymax = ymin + 1.0;
-            }
-            let px = |x: f64| 40.0 + (x - xmin) / (xmax - xmin) * (w - 55.0);
-            let py = |y: f64| 20.0 + (1.0 - (y - ymin) / (ymax - ymin)) * (h - 45.0);
-            let path: Vec<String> = points
-                .iter()
-                .map(|(x, y)| format!("{:.1},{:.1}", px(*x), py(*y)))
-                .collect();
+        if let Some(frame) = Frame::fit((40.0, 20.0, w - 55.0, h - 45.0), points.iter().copied()) {
             out.push_str(&format!(
                 "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"{}\"/>\n",
-                path.join(" ")
+                frame.polyline(points.iter().copied())
             ));
             for (x, y) in &points {
                 out.push_str(&format!(
                     "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2\" fill=\"#1f77b4\"/>",
-                    px(*x),
-                    py(*y)
+                    frame.px(*x),
+                    frame.py(*y)
                 ));
             }
-            out.push_str(&format!(
-                "<text x=\"36\" y=\"24\" text-anchor=\"end\">{}</text><text x=\"36\" y=\"{}\" text-anchor=\"end\">{}</text><text x=\"40\" y=\"{}\">step {}</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
-                fmt(ymax),
-                h - 25.0,
-                fmt(ymin),
-                h - 12.0,
-                fmt(xmin),
-                w - 15.0,
-                h - 12.0,
-                fmt(xmax)
-            ));
+            out.push_str(&frame.labels("step"));
         }
         out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One point of a [`Band`]: the mean and the band's ends at `x`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BandPoint {
+    /// Where on the x axis.
+    pub x: f64,
+    /// The line's value (e.g. the mean over seeds).
+    pub mean: f64,
+    /// The band's lower end (e.g. the smallest over seeds).
+    pub lo: f64,
+    /// Its upper end.
+    pub hi: f64,
+}
+
+/// One series of [`render_bands`]: a line with a shaded band around it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Band {
+    /// The legend's name.
+    pub label: String,
+    /// The points, in x order.
+    pub points: Vec<BandPoint>,
+}
+
+/// The colours of the series of one plot, in order (then again).
+const PALETTE: &[&str] = &["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
+
+/// One panel with several series, each a line and a translucent band (for curves over
+/// seeds: the mean and the min–max or ±sd), a legend, the title and the axis labels.
+pub fn render_bands(title: &str, x_label: &str, y_label: &str, bands: &[Band]) -> String {
+    let (w, h) = (560.0, 340.0);
+    let area = (60.0, 30.0, w - 80.0, h - 75.0);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<text x=\"{}\" y=\"18\" font-size=\"13\">{}</text><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ccc\"/>\n<text transform=\"translate(14,{}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
+        area.0,
+        esc(title),
+        area.0,
+        area.1,
+        area.2,
+        area.3,
+        area.1 + area.3 / 2.0,
+        esc(y_label)
+    );
+    let all = bands
+        .iter()
+        .flat_map(|b| b.points.iter())
+        .flat_map(|p| [(p.x, p.lo), (p.x, p.hi), (p.x, p.mean)]);
+    if let Some(frame) = Frame::fit(area, all) {
+        for (k, band) in bands.iter().enumerate() {
+            let colour = PALETTE[k % PALETTE.len()];
+            let upper = band.points.iter().map(|p| (p.x, p.hi));
+            let lower = band.points.iter().rev().map(|p| (p.x, p.lo));
+            out.push_str(&format!(
+                "<polygon fill=\"{colour}\" fill-opacity=\"0.15\" stroke=\"none\" points=\"{}\"/>\n<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.8\" points=\"{}\"/>\n",
+                frame.polyline(upper.chain(lower)),
+                frame.polyline(band.points.iter().map(|p| (p.x, p.mean)))
+            ));
+            let y = area.1 + 14.0 + 14.0 * k as f64;
+            out.push_str(&format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"3\" fill=\"{colour}\"/><text x=\"{}\" y=\"{y}\">{}</text>\n",
+                area.0 + 8.0,
+                y - 4.0,
+                area.0 + 24.0,
+                esc(&band.label)
+            ));
+        }
+        out.push_str(&frame.labels(x_label));
     }
     out.push_str("</svg>\n");
     out
@@ -178,5 +302,51 @@ mod tests {
             "loss and pass_rate have points"
         );
         assert_eq!(svg.matches("<g ").count(), PLOTTED.len());
+        assert!(
+            svg.contains(">step 1</text>"),
+            "the x range starts at step 1"
+        );
+    }
+
+    #[test]
+    fn a_band_plot_has_a_line_a_band_and_a_legend_entry_per_series() {
+        let band = |label: &str, shift: f64| Band {
+            label: label.to_owned(),
+            points: (0..4)
+                .map(|i| BandPoint {
+                    x: i as f64,
+                    mean: shift + i as f64,
+                    lo: shift + i as f64 - 0.5,
+                    hi: shift + i as f64 + 0.5,
+                })
+                .collect(),
+        };
+        let svg = render_bands(
+            "score <by> step",
+            "step",
+            "score",
+            &[band("a", 0.0), band("b", 1.0)],
+        );
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(svg.matches("<polygon").count(), 2);
+        assert!(svg.contains(">a</text>") && svg.contains(">b</text>"));
+        assert!(svg.contains("score &lt;by> step"), "the title is escaped");
+        // The y axis spans every band: from 0 - 0.5 to 1 + 3 + 0.5.
+        assert!(
+            svg.contains(">-0.500</text>") && svg.contains(">4.500</text>"),
+            "{svg}"
+        );
+        // A band's polygon runs along the upper ends, then back along the lower ones:
+        // 8 points.
+        let polygon = svg.split("<polygon").nth(1).expect("a polygon");
+        let points = polygon.split("points=\"").nth(1).expect("points");
+        let points = &points[..points.find('"').expect("closed")];
+        assert_eq!(points.split(' ').count(), 8);
+        assert_eq!(
+            render_bands("t", "x", "y", &[])
+                .matches("<polyline")
+                .count(),
+            0
+        );
     }
 }

@@ -1,161 +1,29 @@
-//! A toy two-stage task on which a tiny policy must measurably improve under every option
-//! (GRPO, DAPO with dynamic sampling, Dr. GRPO, GSPO, KL to a frozen reference, one-step
-//! stale rollouts under TIS, and Agentic GRPO's immediate update plus delayed correction),
-//! with a fixed seed and a margin, no timing. Also: gradient accumulation over
-//! micro-batches equals one batch.
+//! The toy two-stage task of [`trainer::toy`], on which a tiny policy must measurably
+//! improve under every option (GRPO, DAPO with dynamic sampling, Dr. GRPO, GSPO, KL to a
+//! frozen reference, one-step stale rollouts under TIS, and Agentic GRPO's immediate update
+//! plus delayed correction), with a fixed seed and a margin, no timing. Also: gradient
+//! accumulation over micro-batches equals one batch.
 //!
-//! The task: the prompt is `BOS P_k` (four problems). Turn 1: the model answers one token;
-//! the stage is reached when it is `A_k` (level 0.5). The environment replies `OK` or `BAD`
-//! (an observation token, mask 0). Turn 2: one more token; the final verdict is 1 when
-//! turn 1 was right and turn 2 is `A_{(k+1) mod 4}`. The score is the exact expected reward
-//! `0.5 p1 + p1 p2` averaged over the problems, from the model's probabilities (no
-//! sampling noise in the measure).
+//! The task (see `trainer::toy`): prompt `BOS P_k`, turn 1 reaches the stage (level 0.5)
+//! with `A_k`, the environment replies `OK` or `BAD`, turn 2 passes the verdict with
+//! `A_{(k+1) mod 4}`; the score is the exact expected reward. The outcome options here
+//! train on stage level plus verdict for both turns; `trainer compare-toy` compares the
+//! algorithms of `trainer train` on the same task.
 
-use tch::{Device, Kind, Tensor};
-use trainer::config::Config;
+use tch::Tensor;
 use trainer::grpo::advantage::{AdvantageConfig, Baseline, Scale, filter_groups, group_advantages};
 use trainer::grpo::credit::{self, CreditConfig, GroupCredit};
 use trainer::grpo::loss::{Aggregation, LossConfig, LossStats, RatioLevel};
 use trainer::grpo::step::{Rollout, StepConfig, accumulate, normalizer, optimizer_step};
-use trainer::model::{Cache, Model, causal_mask};
 use trainer::optim::{AdamW, OptimConfig, Schedule};
+use trainer::toy::{BOS, Episode, PROBLEMS, play, prompt, sample, score, tiny_model};
 
 /// libtorch's generator is global: the tests of this file take turns, so a fixed seed
 /// gives the same run whatever else runs.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-const BOS: i64 = 1;
-const OK: i64 = 10;
-const BAD: i64 = 11;
-const PROBLEMS: i64 = 4;
+/// Episodes per problem.
 const G: usize = 8;
-
-fn prompt(k: i64) -> i64 {
-    2 + k
-}
-fn first(k: i64) -> i64 {
-    6 + k
-}
-fn second(k: i64) -> i64 {
-    6 + (k + 1) % PROBLEMS
-}
-
-fn tiny_model(seed: i64) -> Model {
-    tch::manual_seed(seed);
-    let config: Config = serde_json::from_value(serde_json::json!({
-        "model_type": "llama", "vocab_size": 12, "hidden_size": 32, "intermediate_size": 64,
-        "num_hidden_layers": 1, "num_attention_heads": 4, "num_key_value_heads": 2,
-        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 16,
-        "tie_word_embeddings": false
-    }))
-    .expect("config");
-    Model::new(config, Device::Cpu)
-}
-
-/// Log-probabilities `[batch, vocab]` of the next token after each prefix (same lengths).
-fn next_logprobs(model: &Model, prefixes: &[Vec<i64>]) -> Tensor {
-    tch::no_grad(|| {
-        let flat: Vec<i64> = prefixes.iter().flatten().copied().collect();
-        let (b, t) = (prefixes.len() as i64, prefixes[0].len() as i64);
-        let ids = Tensor::from_slice(&flat).view([b, t]);
-        let positions = Tensor::arange(t, (Kind::Int64, Device::Cpu))
-            .view([1, t])
-            .expand([b, t], true);
-        let mask = causal_mask(&Tensor::ones([b, t], (Kind::Int64, Device::Cpu)), t);
-        model
-            .forward(&ids, &positions, &mask, &mut Cache::default())
-            .select(1, t - 1)
-            .log_softmax(-1, Kind::Float)
-    })
-}
-
-/// One sampled token per prefix and its logprob (libtorch's seeded generator).
-fn sample(model: &Model, prefixes: &[Vec<i64>]) -> Vec<(i64, f64)> {
-    let logp = next_logprobs(model, prefixes);
-    let tokens = logp.exp().multinomial(1, true).view([-1]);
-    let chosen = logp.gather(1, &tokens.view([-1, 1]), false).view([-1]);
-    let tokens: Vec<i64> = Vec::try_from(tokens).expect("tokens");
-    let chosen: Vec<f64> = Vec::try_from(chosen.to_kind(Kind::Double)).expect("logprobs");
-    tokens.into_iter().zip(chosen).collect()
-}
-
-/// The exact expected reward of the policy, averaged over the problems.
-fn score(model: &Model) -> f64 {
-    let p1: Vec<Vec<i64>> = (0..PROBLEMS).map(|k| vec![BOS, prompt(k)]).collect();
-    let p2: Vec<Vec<i64>> = (0..PROBLEMS)
-        .map(|k| vec![BOS, prompt(k), first(k), OK])
-        .collect();
-    let l1 = next_logprobs(model, &p1).exp();
-    let l2 = next_logprobs(model, &p2).exp();
-    (0..PROBLEMS)
-        .map(|k| {
-            let a = l1.double_value(&[k, first(k)]);
-            let b = l2.double_value(&[k, second(k)]);
-            0.5 * a + a * b
-        })
-        .sum::<f64>()
-        / PROBLEMS as f64
-}
-
-/// One played episode.
-#[derive(Debug, Clone)]
-struct Episode {
-    k: i64,
-    x: (i64, f64),
-    y: (i64, f64),
-}
-
-impl Episode {
-    fn stage(&self) -> f64 {
-        if self.x.0 == first(self.k) { 0.5 } else { 0.0 }
-    }
-    fn verdict(&self) -> f64 {
-        if self.x.0 == first(self.k) && self.y.0 == second(self.k) {
-            1.0
-        } else {
-            0.0
-        }
-    }
-    fn obs(&self) -> i64 {
-        if self.x.0 == first(self.k) { OK } else { BAD }
-    }
-    fn tokens(&self) -> Vec<i64> {
-        vec![BOS, prompt(self.k), self.x.0, self.obs(), self.y.0]
-    }
-    /// The whole episode with one advantage per turn (the observation masked).
-    fn rollout(&self, a1: f64, a2: f64) -> Rollout {
-        Rollout {
-            tokens: self.tokens(),
-            action: vec![false, false, true, false, true],
-            behaviour_logp: vec![0.0, 0.0, self.x.1, 0.0, self.y.1],
-            advantage: vec![0.0, 0.0, a1, 0.0, a2],
-        }
-    }
-}
-
-/// G episodes of every problem, both turns by `model`.
-fn play(model: &Model) -> Vec<Vec<Episode>> {
-    let starts: Vec<Vec<i64>> = (0..PROBLEMS)
-        .flat_map(|k| std::iter::repeat_n(vec![BOS, prompt(k)], G))
-        .collect();
-    let xs = sample(model, &starts);
-    let seconds: Vec<Vec<i64>> = starts
-        .iter()
-        .zip(&xs)
-        .map(|(s, x)| {
-            let k = s[1] - 2;
-            let obs = if x.0 == first(k) { OK } else { BAD };
-            vec![BOS, s[1], x.0, obs]
-        })
-        .collect();
-    let ys = sample(model, &seconds);
-    let mut groups: Vec<Vec<Episode>> = vec![Vec::new(); PROBLEMS as usize];
-    for (i, (x, y)) in xs.into_iter().zip(ys).enumerate() {
-        let k = (i / G) as i64;
-        groups[k as usize].push(Episode { k, x, y });
-    }
-    groups
-}
 
 #[derive(Debug, Clone, Copy)]
 enum Mode {
@@ -213,7 +81,7 @@ fn train(mode: Mode, step: StepConfig, steps: usize) -> Run {
                 stale,
                 kl,
             } => {
-                let fresh = play(&model);
+                let fresh = play(&model, G);
                 // Stale: train on what the previous version played (TIS corrects for it).
                 let groups = if stale {
                     match pending.replace(fresh) {
@@ -520,7 +388,7 @@ fn accumulating_micro_batches_equals_one_batch() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let model = tiny_model(3);
     tch::manual_seed(9);
-    let groups = play(&model);
+    let groups = play(&model, G);
     let rollouts: Vec<Rollout> = groups
         .iter()
         .flatten()

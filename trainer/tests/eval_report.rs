@@ -5,7 +5,8 @@
 //!   each with 24-token replies: the JSON's per-problem counts, families, totals and
 //!   pass@1 agree with each other and with the progress lines.
 //! - A tiny random model trains under a time budget far below one step: the run stops
-//!   after step 1 of 3, says so, and leaves that step's checkpoint; the checkpoint, its
+//!   after step 1 of 3, says so, and leaves that step's checkpoint (and its held-out
+//!   evaluation, `eval_every: 1` with two samples per problem); the checkpoint, its
 //!   tokenizer files removed, is evaluated as `--model` (the tokenizer comes from the
 //!   run's starting model).
 //! - `trainer report` on the two eval files and the run: report.json's figures, intervals
@@ -170,7 +171,7 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
     std::fs::write(
         &train_config,
         "group_size: 2\nproblems_per_step: 1\nsteps: 3\nmax_tokens: 16\nmodel_calls: 1\n\
-         time_budget_minutes: 0.0001\nseed: 4\n",
+         time_budget_minutes: 0.0001\nseed: 4\neval_every: 1\neval_samples: 2\n",
     )
     .expect("config");
     let run = tmp.path().join("run");
@@ -204,6 +205,17 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
     let state = json(&checkpoint.join("trainer_state.json"));
     assert_eq!(state["step"], 1);
     assert_eq!(state["config"]["steps"], 3, "the schedule keeps its length");
+    // The loop's held-out evaluation (the same code as trainer eval) ran after the step.
+    let metrics = std::fs::read_to_string(run.join("metrics.jsonl")).expect("metrics");
+    let line: Value = serde_json::from_str(metrics.trim()).expect("one line");
+    let rate = line["eval_pass_rate"]
+        .as_f64()
+        .expect("a held-out pass rate");
+    assert!((0.0..=1.0).contains(&rate), "{line}");
+    assert!(
+        run.join("best/model.safetensors").is_file(),
+        "the first evaluation is the best"
+    );
 
     // After: the checkpoint, its tokenizer only in the starting model.
     for f in [

@@ -130,6 +130,22 @@ pub struct Point {
     pub stale: u64,
 }
 
+impl Point {
+    /// Step 0: the score before training, nothing spent.
+    pub fn start(score: f64) -> Point {
+        Point {
+            step: 0,
+            score,
+            reward: None,
+            wall_s: 0.0,
+            judge_calls: 0,
+            updates: 0,
+            skipped: 0,
+            stale: 0,
+        }
+    }
+}
+
 /// One run: a variant and a seed, a point per step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
@@ -295,14 +311,6 @@ fn agentic_step(learner: &mut Learner, group: usize) -> Result<f64, GrpoError> {
     Ok(mean_reward(&groups))
 }
 
-/// A 64-bit mix (splitmix64) of the seed, for the sampling generator.
-fn sampling_seed(seed: u64) -> i64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    ((z ^ (z >> 31)) >> 1) as i64
-}
-
 /// One run of `algorithm` from seed `seed`: the starting weights come from the seed (the
 /// same for every variant), then the sampler's generator is seeded from it.
 pub fn run_one(
@@ -326,17 +334,9 @@ pub fn run_one(
         skipped: 0,
         stale: 0,
     };
-    tch::manual_seed(sampling_seed(seed));
-    let mut points = vec![Point {
-        step: 0,
-        score: score(&learner.model),
-        reward: None,
-        wall_s: 0.0,
-        judge_calls: 0,
-        updates: 0,
-        skipped: 0,
-        stale: 0,
-    }];
+    // The sampler's generator from a mix of the seed (splitmix64, kept non-negative).
+    tch::manual_seed((crate::train::run::mix(seed) >> 1) as i64);
+    let mut points = vec![Point::start(score(&learner.model))];
     let mut wall_s = 0.0;
     for step in 1..=config.steps {
         let began = Instant::now();
@@ -407,16 +407,7 @@ pub struct RunFigures {
 /// The figures of `curve` against `threshold` (an absolute score).
 pub fn figures(curve: &Curve, threshold: f64) -> RunFigures {
     let p = &curve.points;
-    let last = p.last().copied().unwrap_or(Point {
-        step: 0,
-        score: 0.0,
-        reward: None,
-        wall_s: 0.0,
-        judge_calls: 0,
-        updates: 0,
-        skipped: 0,
-        stale: 0,
-    });
+    let last = p.last().copied().unwrap_or(Point::start(0.0));
     let auc = if p.len() < 2 {
         last.score
     } else {

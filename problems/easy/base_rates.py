@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Summarises `agent solve` run folders into problems/easy/base_rates.json.
 
-Usage: python3 problems/easy/base_rates.py --command "..." --settings JSON RUN_DIR... > OUT
+Usage: python3 problems/easy/base_rates.py --command "..." --settings JSON RUN... > OUT
 
-Each run folder is one seed (`agent solve --seed N`); every finished episode (an
-`outcome` line in `trajectories/<problem>.jsonl`) is one sample of its problem. The rungs
-of an episode, each implied by the next:
+Each RUN is either an `agent solve` run folder or a `trainer eval` JSON file:
+- a run folder is one seed (`agent solve --seed N`); every finished episode (an `outcome`
+  line in `trajectories/<problem>.jsonl`) is one sample of its problem;
+- a `trainer eval` file holds every problem's counts over its samples (`compiled`,
+  `samples_passed`, `passed`), no per-episode records.
+The rungs of an episode, each implied by the next:
 
 - compiled: some program of the episode compiled (`signals.compiled`);
 - samples_passed: some program passed every sample (`signals.samples`);
@@ -84,14 +87,30 @@ def main():
     args = parser.parse_args()
     sets = split()
     problems = {}
+    counted = {}  # problem -> (samples, {rung: count}) from trainer eval files
     for run in args.runs:
+        if os.path.isfile(run):
+            report = json.load(open(run))
+            for p in report["problems"]:
+                n, c = counted.get(p["name"], (0, {r: 0 for r in RUNGS}))
+                c = {
+                    "compiled": c["compiled"] + p["compiled"],
+                    "samples_passed": c["samples_passed"] + p["samples_passed"],
+                    "hidden_passed": c["hidden_passed"] + p["passed"],
+                }
+                counted[p["name"]] = (n + p["samples"], c)
+            continue
         for problem, episode in episodes(run):
             problems.setdefault(problem, []).append(episode)
     table = {}
-    for problem in sorted(problems, key=lambda p: (sets.get(p, ("?", "?")), p)):
-        eps = sorted(problems[problem], key=lambda e: e["seed"])
+    for problem in sorted(set(problems) | set(counted), key=lambda p: (sets.get(p, ("?", "?")), p)):
+        eps = sorted(problems.get(problem, []), key=lambda e: e["seed"])
         counts = {r: sum(e[r] for e in eps) for r in RUNGS}
         n = len(eps)
+        if problem in counted:
+            extra, c = counted[problem]
+            n += extra
+            counts = {r: counts[r] + c[r] for r in RUNGS}
         table[problem] = {
             "split": sets.get(problem, ("unknown", ""))[0],
             "family": sets.get(problem, ("", "unknown"))[1],
@@ -103,6 +122,7 @@ def main():
     complete = [p for p, t in table.items() if t["samples"] >= args.want]
     training = [p for p in complete if table[p]["split"] == "training"]
     mixed = [p for p in training if table[p]["mixed_at"]]
+    held = [p for p in complete if table[p]["split"] == "held_out"]
     total_training = sum(1 for s, _ in sets.values() if s == "training")
     summary = {
         "problems_with_all_samples": len(complete),
@@ -110,6 +130,14 @@ def main():
         "training_problems_in_split": total_training,
         "training_problems_mixed_at_some_rung": len(mixed),
         "share_mixed": round(len(mixed) / len(training), 3) if training else None,
+        "training_problems_mixed_at": {
+            r: sum(1 for p in training if r in table[p]["mixed_at"]) for r in RUNGS
+        },
+        "held_out_problems_with_all_samples": len(held),
+        "held_out_rung_rates": {
+            r: round(sum(table[p][r] for p in held) / max(1, sum(table[p]["samples"] for p in held)), 3)
+            for r in RUNGS
+        },
         "rung_rates": {
             r: round(sum(table[p][r] for p in complete) / max(1, sum(table[p]["samples"] for p in complete)), 3)
             for r in RUNGS

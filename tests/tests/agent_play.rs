@@ -17,10 +17,8 @@
 //! builds them). Under `CI=true` a missing bubblewrap, model or binary fails the tests.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -30,51 +28,13 @@ use agent::trajectory::Line;
 use serde_json::{Value, json};
 
 mod common;
-use common::{read_request, respond};
+use common::{STAND_IN, Server, binaries, bubblewrap, workspace};
 
 const ADMIN: &str = "admin-token-for-agent-play";
 const TEAM: &str = "token-of-the-agent";
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("the workspace")
-}
-
 fn packages() -> PathBuf {
     workspace().join("problems/packages")
-}
-
-/// `target/<profile>/<name>`: this test runs from `target/<profile>/deps/`, and
-/// `cargo test --workspace` builds every binary there (after editing the agent, the judge
-/// or the trainer, `cargo build -p judge-cli -p agent -p trainer` before running this
-/// test alone). `None` (a failure under CI) when one is missing.
-fn binaries() -> Option<PathBuf> {
-    let exe = std::env::current_exe().expect("the test binary");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps")
-        .to_path_buf();
-    let missing: Vec<String> = ["judge", "agent", "trainer"]
-        .iter()
-        .filter(|name| !dir.join(name).is_file())
-        .map(|name| dir.join(name).display().to_string())
-        .collect();
-    let why = (!missing.is_empty()).then(|| {
-        format!(
-            "{} not built (cargo build -p judge-cli -p agent -p trainer, or cargo test --workspace)",
-            missing.join(", ")
-        )
-    });
-    ci::require::present("the judge, agent and trainer binaries", why.as_deref()).then_some(dir)
-}
-
-fn bubblewrap_here() -> bool {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    ci::require::present("bubblewrap", missing)
 }
 
 /// A child process killed (SIGKILL) and reaped when dropped.
@@ -91,29 +51,6 @@ impl Drop for Killed {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// Starts a server that prints `listening on ADDR` first; returns it and its base URL.
-fn start_listening(mut cmd: Command) -> (Killed, String) {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("its first line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_owned();
-    let base = if addr.starts_with("http") {
-        addr
-    } else {
-        format!("http://{addr}")
-    };
-    (Killed(child), base)
 }
 
 /// A contest started a few seconds ago, `minutes` long, with `sum` (A) and `pairsums`
@@ -134,7 +71,7 @@ fn contest_file(dir: &Path, minutes: u32) -> PathBuf {
     path
 }
 
-fn judge_serve(bin: &Path, contest: &Path, db: &Path) -> (Killed, String) {
+fn judge_serve(bin: &Path, contest: &Path, db: &Path) -> (Server, String) {
     let mut cmd = Command::new(bin.join("judge"));
     cmd.args([
         "serve",
@@ -150,7 +87,9 @@ fn judge_serve(bin: &Path, contest: &Path, db: &Path) -> (Killed, String) {
     .arg("--db")
     .arg(format!("sqlite://{}", db.display()))
     .env("ARENA_ADMIN_TOKEN", ADMIN);
-    start_listening(cmd)
+    let server = common::start_listening(cmd);
+    let base = server.base.clone();
+    (server, base)
 }
 
 /// GET with the admin token (curl, as the judge's own tests speak to it).
@@ -259,23 +198,20 @@ fn records_match_the_server(out: &Path, base: &str) -> BTreeMap<String, (String,
 
 #[test]
 fn smollm2_plays_a_short_contest_and_every_stage_is_recorded() {
-    if !bubblewrap_here() {
+    if !bubblewrap() {
         return;
     }
     let Some(model_dir) = ci::require::env_path("ARENA_MODEL_DIR") else {
         return;
     };
-    let Some(bin) = binaries() else {
+    let Some(bin) = binaries(&["judge", "agent", "trainer"]) else {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
     let contest = contest_file(dir.path(), 3);
     let (_judge, base) = judge_serve(&bin, &contest, &dir.path().join("contest.db"));
-    let mut trainer = Command::new(bin.join("trainer"));
-    trainer
-        .args(["serve", "--listen", "127.0.0.1:0", "--model"])
-        .arg(&model_dir);
-    let (_trainer, model_url) = start_listening(trainer);
+    let trainer = common::start_trainer(&bin.join("trainer"), &model_dir);
+    let model_url = trainer.base.clone();
 
     // The short loop (code, samples, submit) with small replies and a small budget.
     let pipeline = dir.path().join("pipeline.yaml");
@@ -460,73 +396,29 @@ fn reference(problem_name: &str) -> Option<(&'static str, String)> {
 
 impl StandIn {
     fn start() -> StandIn {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("addr"));
         let hold_second = Arc::new(AtomicBool::new(false));
         let held = Arc::new(AtomicBool::new(false));
         let asked = Arc::new(Mutex::new(Vec::<String>::new()));
         let (hold, was_held, log) = (hold_second.clone(), held.clone(), asked.clone());
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(mut stream) = stream else { continue };
-                let (hold, was_held, log) = (hold.clone(), was_held.clone(), log.clone());
-                std::thread::spawn(move || {
-                    let Some((line, body)) = read_request(&mut stream) else {
-                        return;
-                    };
-                    if line.starts_with("GET") {
-                        respond(
-                            &mut stream,
-                            &json!({"object": "list", "data": [{"id": "reference-stand-in", "object": "model"}]}),
-                        );
-                        return;
-                    }
-                    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-                    let text: String = request["messages"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|m| m["content"].as_str())
-                        .collect::<Vec<_>>()
-                        .join("\n");
-                    let found = ["Sum of Numbers", "Pair Sums"]
-                        .into_iter()
-                        .find(|name| text.contains(&format!("Problem: {name}")))
-                        .and_then(reference);
-                    let content = match &found {
-                        Some((id, source)) => {
-                            let first = {
-                                let mut asked = log.lock().expect("log");
-                                asked.push((*id).to_owned());
-                                asked[0].clone()
-                            };
-                            if *id != first && hold.load(Ordering::SeqCst) {
-                                was_held.store(true, Ordering::SeqCst);
-                                // Held: the test kills the play now.
-                                std::thread::sleep(Duration::from_secs(600));
-                                return;
-                            }
-                            format!("Here is the solution.\n\n```python\n{source}```\n")
-                        }
-                        None => "I cannot tell which problem this is.".to_owned(),
-                    };
-                    respond(
-                        &mut stream,
-                        &json!({
-                            "id": "chatcmpl-stand-in",
-                            "object": "chat.completion",
-                            "created": 0,
-                            "model": "reference-stand-in",
-                            "choices": [{
-                                "index": 0,
-                                "message": {"role": "assistant", "content": content},
-                                "finish_reason": "stop"
-                            }],
-                            "usage": {"prompt_tokens": 100, "completion_tokens": 50, "total_tokens": 150}
-                        }),
-                    );
-                });
+        let base = common::stand_in(move |text| {
+            let found = ["Sum of Numbers", "Pair Sums"]
+                .into_iter()
+                .find(|name| text.contains(&format!("Problem: {name}")))
+                .and_then(reference);
+            let Some((id, source)) = found else {
+                return "I cannot tell which problem this is.".to_owned();
+            };
+            let first = {
+                let mut asked = log.lock().expect("log");
+                asked.push(id.to_owned());
+                asked[0].clone()
+            };
+            if id != first && hold.load(Ordering::SeqCst) {
+                was_held.store(true, Ordering::SeqCst);
+                // Held: the test kills the play now.
+                std::thread::sleep(Duration::from_secs(600));
             }
+            format!("Here is the solution.\n\n```python\n{source}```\n")
         });
         StandIn {
             base,
@@ -547,10 +439,10 @@ fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
 
 #[test]
 fn a_reference_stand_in_solves_both_and_a_killed_play_resumes_without_resubmitting() {
-    if !bubblewrap_here() {
+    if !bubblewrap() {
         return;
     }
-    let Some(bin) = binaries() else {
+    let Some(bin) = binaries(&["judge", "agent", "trainer"]) else {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
@@ -564,16 +456,9 @@ fn a_reference_stand_in_solves_both_and_a_killed_play_resumes_without_resubmitti
     // First play: it solves one problem, then is killed while the model "thinks" about
     // the second.
     let mut first = Killed(
-        agent_play(
-            &bin,
-            &out,
-            &base,
-            &stand_in.base,
-            "reference-stand-in",
-            &args,
-        )
-        .spawn()
-        .expect("agent play starts"),
+        agent_play(&bin, &out, &base, &stand_in.base, STAND_IN, &args)
+            .spawn()
+            .expect("agent play starts"),
     );
     wait_for(
         "the first problem's accept and the second's request",
@@ -599,16 +484,9 @@ fn a_reference_stand_in_solves_both_and_a_killed_play_resumes_without_resubmitti
     // Started again on the same run folder: the server's record says the first problem
     // is solved, so only the second is played.
     stand_in.hold_second.store(false, Ordering::SeqCst);
-    let status = agent_play(
-        &bin,
-        &out,
-        &base,
-        &stand_in.base,
-        "reference-stand-in",
-        &args,
-    )
-    .status()
-    .expect("agent play runs again");
+    let status = agent_play(&bin, &out, &base, &stand_in.base, STAND_IN, &args)
+        .status()
+        .expect("agent play runs again");
     assert!(status.success(), "agent play: {status}");
 
     let after = records_match_the_server(&out, &base);
@@ -698,10 +576,10 @@ fn post_contest(base: &str, id: &str, start_minutes: i64, minutes: u32) {
 
 #[test]
 fn a_play_that_cannot_begin_says_why_and_records_it() {
-    if !bubblewrap_here() {
+    if !bubblewrap() {
         return;
     }
-    let Some(bin) = binaries() else {
+    let Some(bin) = binaries(&["judge", "agent", "trainer"]) else {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
@@ -772,12 +650,7 @@ fn a_play_that_cannot_begin_says_why_and_records_it() {
                 "--team",
                 team,
             ])
-            .args([
-                "--model-url",
-                model_url,
-                "--model-name",
-                "reference-stand-in",
-            ])
+            .args(["--model-url", model_url, "--model-name", STAND_IN])
             .args([
                 "--max-attempts",
                 "1",

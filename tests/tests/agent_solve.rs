@@ -16,69 +16,17 @@
 //! (`target/<profile>/agent`, `trainer`). Under `CI=true` a missing binary, model or
 //! bubblewrap fails the test.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-/// `target/<profile>/<name>`: this test runs from `target/<profile>/deps/`.
-fn binary(name: &str) -> Option<PathBuf> {
-    let exe = std::env::current_exe().expect("the test binary");
-    let path = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps")
-        .join(name);
-    let missing = (!path.is_file()).then(|| {
-        format!(
-            "{} is not built (cargo build -p {name}, or cargo test --workspace)",
-            path.display()
-        )
-    });
-    ci::require::present(&format!("the {name} binary"), missing.as_deref()).then_some(path)
-}
-
-fn bubblewrap() -> bool {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    ci::require::present("bubblewrap", missing)
-}
+mod common;
+use common::{binary, bubblewrap};
 
 fn sum_package() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum")
-}
-
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_trainer(binary: &Path, model: &Path) -> Server {
-    let mut child = Command::new(binary)
-        .args(["serve", "--listen", "127.0.0.1:0", "--model"])
-        .arg(model)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("trainer starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("a line");
-    let base = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("the bound address, not {line:?}"))
-        .to_owned();
-    Server { child, base }
 }
 
 fn solve(agent: &Path, base: &str, model: &str, out: &Path, extra: &[&str]) -> Output {
@@ -135,7 +83,7 @@ fn solve_against_trainer_serve_records_every_stage() {
     if !bubblewrap() {
         return;
     }
-    let server = start_trainer(&trainer, &model);
+    let server = common::start_trainer(&trainer, &model);
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("run");
     solve(

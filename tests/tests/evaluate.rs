@@ -12,44 +12,23 @@
 //! - the real data: the 2022 ICPC Pacific Northwest Division 1 final event feed and six
 //!   of its thirteen problems' public packages (`../shared/data/`, see its README;
 //!   `colortubes` gets the output validator of `judge/cli/tests/fixtures/colortubes`),
-//!   the humans' standings restricted to those six.
+//!   the humans' standings restricted to those six;
+//! - a real Codeforces points round (Global Round 7's rated rows, `../shared/data/codeforces`)
+//!   with `sum` and `pairsums` standing in as its problems at points the test gives: the
+//!   model's decayed points and its place counted here from the raw rows, `--match`, and
+//!   the clear errors when the rows and `--problem-points` disagree on how the round is
+//!   scored.
 //!
 //! Under `CI=true` a missing bubblewrap, binary or data folder fails the tests.
 
 use std::collections::BTreeMap;
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
 
 mod common;
-use common::{read_request, respond};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("the workspace")
-}
-
-fn agent_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().expect("the test binary");
-    let path = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps")
-        .join("agent");
-    let why =
-        (!path.is_file()).then(|| format!("{} not built (cargo build -p agent)", path.display()));
-    ci::require::present("the agent binary", why.as_deref()).then_some(path)
-}
-
-fn bubblewrap_here() -> bool {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    ci::require::present("bubblewrap", missing)
-}
+use common::{STAND_IN, workspace};
 
 /// The reference solution a package ships: C++ first (fast on every test), then Python (fence tag, source).
 fn reference(package: &Path) -> (String, String) {
@@ -91,43 +70,12 @@ impl StandIn {
                 (name.clone(), reply)
             })
             .collect();
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let base = format!("http://{}", listener.local_addr().expect("addr"));
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(mut stream) = stream else { continue };
-                let Some((line, body)) = read_request(&mut stream) else {
-                    continue;
-                };
-                if line.starts_with("GET") {
-                    respond(
-                        &mut stream,
-                        &json!({"object": "list", "data": [{"id": "reference-stand-in", "object": "model"}]}),
-                    );
-                    continue;
-                }
-                let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-                let text: String = request["messages"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|m| m["content"].as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                let content = replies
-                    .iter()
-                    .find(|(name, _)| text.contains(&format!("Problem: {name}")))
-                    .map_or("I cannot tell which problem this is.", |(_, r)| r.as_str());
-                respond(
-                    &mut stream,
-                    &json!({
-                        "id": "stand-in", "object": "chat.completion", "created": 0,
-                        "model": "reference-stand-in",
-                        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-                        "usage": {"prompt_tokens": 100, "completion_tokens": 50, "total_tokens": 150}
-                    }),
-                );
-            }
+        let base = common::stand_in(move |text| {
+            replies
+                .iter()
+                .find(|(name, _)| text.contains(&format!("Problem: {name}")))
+                .map_or("I cannot tell which problem this is.", |(_, r)| r.as_str())
+                .to_owned()
         });
         StandIn { base }
     }
@@ -136,12 +84,7 @@ impl StandIn {
 fn evaluate(agent: &Path, stand_in: &StandIn, args: &[&str]) -> Value {
     let out = Command::new(agent)
         .arg("evaluate")
-        .args([
-            "--model-url",
-            &stand_in.base,
-            "--model-name",
-            "reference-stand-in",
-        ])
+        .args(["--model-url", &stand_in.base, "--model-name", STAND_IN])
         .args(["--backend", "bwrap", "--pipeline", "short"])
         .args(args)
         .output()
@@ -196,12 +139,10 @@ fn own_feed(path: &Path) {
 
 #[test]
 fn the_teams_own_problems_are_placed_in_a_feed_and_among_rated_rows() {
-    if !bubblewrap_here() {
-        return;
-    }
-    let Some(agent) = agent_binary() else {
+    let Some(bin) = common::sandboxed(&["agent"]) else {
         return;
     };
+    let agent = bin.join("agent");
     let dir = tempfile::tempdir().expect("tempdir");
     let sum = workspace().join("problems/packages/sum");
     let pair = workspace().join("problems/packages/pairsums");
@@ -412,20 +353,18 @@ fn raw_standings(feed: &str, labels: &[&str]) -> Vec<(u32, i64)> {
 
 #[test]
 fn a_reference_stand_in_is_placed_among_the_pacnw_2022_humans_on_six_problems() {
-    if !bubblewrap_here() {
-        return;
-    }
-    let Some(agent) = agent_binary() else {
+    let Some(bin) = common::sandboxed(&["agent"]) else {
         return;
     };
-    let data = workspace().join("../shared/data");
-    let feed = data.join("clics/pacnw-2022-d1-event-feed.ndjson");
-    let packages = data.join("contests/rmrc-2022-23");
-    let why = (!feed.is_file() || !packages.is_dir())
-        .then_some("../shared/data (the PacNW 2022 feed and the RMRC packages) is not there");
-    if !ci::require::present("the real contest data", why) {
+    let agent = bin.join("agent");
+    let (feed, packages) = (
+        "clics/pacnw-2022-d1-event-feed.ndjson",
+        "contests/rmrc-2022-23",
+    );
+    let Some(data) = common::shared_data(&[feed, packages]) else {
         return;
-    }
+    };
+    let (feed, packages) = (data.join(feed), data.join(packages));
     let dir = tempfile::tempdir().expect("tempdir");
     let dirs = rmrc_packages(&packages, &dir.path().join("rmrc"));
     // The names the prompts give (problem.yaml's, typos included: "Triangle Contaiment").
@@ -535,4 +474,175 @@ fn a_reference_stand_in_is_placed_among_the_pacnw_2022_humans_on_six_problems() 
         md.contains("Contamination: the contest took place at 2023-02-25"),
         "{md}"
     );
+}
+
+/// `agent evaluate` exits 2 with `args`; its stderr.
+fn evaluate_fails(agent: &Path, args: &[&str]) -> String {
+    let out = Command::new(agent)
+        .arg("evaluate")
+        .args(args)
+        .output()
+        .expect("agent evaluate runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Points of a problem worth `worth` accepted at `minute` of a `length`-minute round
+/// after `rejected` rejections, by Codeforces' published rule, written out here for an
+/// independent check.
+fn decayed(worth: f64, minute: f64, length: f64, rejected: f64) -> f64 {
+    let lost = (worth * minute * 120.0 / (250.0 * length)).floor();
+    (worth - lost - 50.0 * rejected).max(0.3 * worth)
+}
+
+#[test]
+fn a_points_round_places_the_model_by_its_decayed_points_among_real_rows() {
+    let Some(bin) = common::sandboxed(&["agent"]) else {
+        return;
+    };
+    let agent = bin.join("agent");
+    // Codeforces Global Round 7 (contest 1326), a points round: its rated rows, points
+    // with hacks and no penalty (../shared/data/codeforces, from meooow25/carrot, MIT).
+    let (round, educational) = (
+        "codeforces/round-1326-global-7-data.json",
+        "codeforces/round-1342-edu-86-data.json",
+    );
+    let Some(data) = common::shared_data(&[round, educational]) else {
+        return;
+    };
+    let (round, educational) = (data.join(round), data.join(educational));
+    let rows: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(&round).expect("rows")).expect("json");
+    let human_points: Vec<f64> = rows
+        .iter()
+        .map(|r| r[1].as_f64().expect("points"))
+        .collect();
+
+    // The round's own problems are not packaged here: `sum` and `pairsums` stand in as
+    // its problems A and B, worth what --problem-points says (the test's choice: the rows
+    // hold only totals). The stand-in solves sum and gets pairsums wrong.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sum = workspace().join("problems/packages/sum");
+    let pair = workspace().join("problems/packages/pairsums");
+    let stand_in = StandIn::start(
+        &[
+            (sum.clone(), "Sum of Numbers".to_owned()),
+            (pair.clone(), "Pair Sums".to_owned()),
+        ],
+        &["Pair Sums"],
+    );
+    let out = dir.path().join("eval");
+    let round_s = round.to_str().expect("utf-8");
+    let points_args = ["--problem-points", "500", "1000", "1500"];
+    let mut args = vec![
+        "--problems",
+        sum.to_str().expect("utf-8"),
+        pair.to_str().expect("utf-8"),
+        "--codeforces",
+        round_s,
+        "--contest-minutes",
+        "150",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ];
+    args.extend(points_args);
+    let report = evaluate(&agent, &stand_in, &args);
+    assert_eq!(
+        report["rule"],
+        json!({"rule": "codeforces", "duration_minutes": 150})
+    );
+    assert_eq!(report["humans"].as_u64(), Some(rows.len() as u64));
+    assert!(
+        report["restriction"]
+            .as_str()
+            .is_some_and(|r| r.contains("2 of the round's 3 problems (A, B)")),
+        "{}",
+        report["restriction"]
+    );
+    let run = &report["runs"][0];
+    let results = run["results"].as_array().expect("results");
+    assert_eq!(results.len(), 3, "one result per problem of the round");
+    assert_eq!(results[0]["solved"], true);
+    assert_eq!(results[0]["rejected"], 0);
+    assert_eq!(results[1]["solved"], false);
+    assert_eq!(results[2]["solved"], false, "C was not given");
+    let minute = results[0]["accept_minute"].as_f64().expect("minute");
+
+    // The model's points and place, counted here from the raw rows: humans with more
+    // points are ahead, equal ones too (the default tie policy, CodeElo's).
+    let check = |report: &Value, points: f64| {
+        let run = &report["runs"][0];
+        assert_eq!(run["points"].as_f64(), Some(points), "{run}");
+        let ahead = human_points.iter().filter(|&&p| p > points).count() as u64;
+        let equal = human_points.iter().filter(|&&p| p == points).count() as u64;
+        let placement = &run["placement"];
+        assert_eq!(placement["ahead"].as_u64(), Some(ahead), "{placement}");
+        assert_eq!(placement["equal"].as_u64(), Some(equal), "{placement}");
+        assert_eq!(placement["place_hi"].as_u64(), Some(ahead + equal + 1));
+        // Somewhere in the middle of the round, not first and not last.
+        assert!(ahead > 0 && ahead + equal < human_points.len() as u64);
+        assert!(run["ratings"]["codeforces_performance"].is_i64(), "{run}");
+    };
+    let points = decayed(500.0, minute, 150.0, 0.0);
+    check(&report, points);
+    assert_eq!(report["models"][0]["points_mean"].as_f64(), Some(points));
+    let md = std::fs::read_to_string(out.join("evaluation.md")).expect("evaluation.md");
+    eprintln!("{md}");
+    assert!(
+        md.contains(&format!("| 1.0 ({points:.1} points) |")),
+        "{md}"
+    );
+    assert!(md.contains("costs 50 points"), "{md}");
+
+    // The same run with sum as the round's C (1500 points), by --match.
+    let run_1 = out.join("run-1");
+    let run_s = run_1.to_str().expect("utf-8");
+    let as_c = dir.path().join("eval-c");
+    let mut args = vec![
+        "--codeforces",
+        round_s,
+        "--contest-minutes",
+        "150",
+        "--match",
+        "sum=C",
+        "--match",
+        "pairsums=A",
+        "--out",
+        as_c.to_str().expect("utf-8"),
+        "--from",
+        run_s,
+    ];
+    args.extend(points_args);
+    let report = evaluate(&agent, &stand_in, &args);
+    check(&report, decayed(1500.0, minute, 150.0, 0.0));
+
+    // Points rows without the problems' points, and points for an ICPC-style round
+    // (Educational Round 86: solved counts and penalty minutes): said, not guessed.
+    let stderr = evaluate_fails(
+        &agent,
+        &[
+            "--codeforces",
+            round_s,
+            "--out",
+            dir.path().join("x").to_str().expect("utf-8"),
+            "--from",
+            run_s,
+        ],
+    );
+    assert!(
+        stderr.contains("so the round is scored by points") && stderr.contains("--problem-points"),
+        "{stderr}"
+    );
+    let out_y = dir.path().join("y");
+    let mut args = vec![
+        "--codeforces",
+        educational.to_str().expect("utf-8"),
+        "--out",
+        out_y.to_str().expect("utf-8"),
+        "--from",
+        run_s,
+    ];
+    args.extend(points_args);
+    let stderr = evaluate_fails(&agent, &args);
+    assert!(stderr.contains("leave --problem-points out"), "{stderr}");
 }

@@ -4,60 +4,10 @@
 //! Under `CI=true` a missing model or trainer binary fails the test (`cargo test
 //! --workspace` builds the binary beside this test's folder).
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-
 use agent::client::{ClientConfig, OpenAiClient};
 use agent::model::{ChatModel, ChatReply, ChatRequest, FinishReason, Message, Sampling};
 
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `target/<profile>/trainer`: this test runs from `target/<profile>/deps/`.
-fn trainer_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().expect("the test binary");
-    let path = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps")
-        .join("trainer");
-    let missing = (!path.is_file()).then(|| {
-        format!(
-            "{} is not built (cargo build -p trainer, or cargo test --workspace)",
-            path.display()
-        )
-    });
-    ci::require::present("the trainer binary", missing.as_deref()).then_some(path)
-}
-
-fn start(binary: &Path, model: &Path) -> Server {
-    let mut child = Command::new(binary)
-        .args(["serve", "--listen", "127.0.0.1:0", "--model"])
-        .arg(model)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("trainer starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("a line");
-    let base = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("the bound address, not {line:?}"))
-        .to_owned();
-    Server { child, base }
-}
+mod common;
 
 /// Every completion carries its tokens, each with an id and a logprob, and the server's
 /// usage counts exactly those tokens.
@@ -97,10 +47,10 @@ async fn the_model_client_talks_to_trainer_serve() {
     let Some(model) = ci::require::env_path("ARENA_MODEL_DIR") else {
         return;
     };
-    let Some(binary) = trainer_binary() else {
+    let Some(binary) = common::binary("trainer") else {
         return;
     };
-    let server = start(&binary, &model);
+    let server = common::start_trainer(&binary, &model);
     let name = model
         .file_name()
         .and_then(|n| n.to_str())

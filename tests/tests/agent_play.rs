@@ -400,7 +400,8 @@ impl StandIn {
         let held = Arc::new(AtomicBool::new(false));
         let asked = Arc::new(Mutex::new(Vec::<String>::new()));
         let (hold, was_held, log) = (hold_second.clone(), held.clone(), asked.clone());
-        let base = common::stand_in(move |text| {
+        let base = common::stand_in(move |messages| {
+            let text = messages.join("\n");
             let found = ["Sum of Numbers", "Pair Sums"]
                 .into_iter()
                 .find(|name| text.contains(&format!("Problem: {name}")))

@@ -4,8 +4,8 @@
 //!   tiny and rarely solves anything, so this asserts the mechanics and the records
 //!   (manifest, every stage of the pipeline recorded, real sandbox results, token ids
 //!   and logprobs in the replies, `agent report`), not the score;
-//! - a scripted OpenAI-compatible stand-in (a small HTTP server in this test) that
-//!   answers with the package's own reference solution, `sum.py`: a solving "model",
+//! - a scripted OpenAI-compatible stand-in (`common::stand_in`, a small HTTP server in
+//!   this test) that answers with the package's own reference solution, `sum.py`: a solving "model",
 //!   so the solved path is checked (AC on every hidden test) and starting the run again
 //!   skips the finished problem; with the test's own generator and brute force when
 //!   asked for them, the full pipeline's stress testing through the package's input
@@ -20,10 +20,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 mod common;
-use common::{binary, bubblewrap};
+use common::{STAND_IN, binary, bubblewrap};
 
 fn sum_package() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum")
@@ -222,82 +221,10 @@ fn solve_against_trainer_serve_records_every_stage() {
     assert!(one.contains("code/ask"), "{one}");
 }
 
-/// What the stand-in answers to a request's last message.
-type Answer = fn(&str) -> String;
-
-/// A stand-in for a model server: `/v1/models` lists `reference`, and each chat
-/// completion is `answer(the request's last message)`.
-async fn stand_in(answer: Answer) -> (String, tokio::task::JoinHandle<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    let handle = tokio::spawn(async move {
-        loop {
-            let Ok((mut socket, _)) = listener.accept().await else {
-                return;
-            };
-            tokio::spawn(async move {
-                let mut buf = Vec::new();
-                let mut chunk = [0u8; 8192];
-                // Read the head, then the body by its content-length.
-                let (head_end, length) = loop {
-                    let Ok(n) = socket.read(&mut chunk).await else {
-                        return;
-                    };
-                    if n == 0 {
-                        return;
-                    }
-                    buf.extend_from_slice(&chunk[..n]);
-                    if let Some(at) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-                        let head = String::from_utf8_lossy(&buf[..at]).to_ascii_lowercase();
-                        let length = head
-                            .lines()
-                            .find_map(|l| l.strip_prefix("content-length:"))
-                            .and_then(|v| v.trim().parse::<usize>().ok())
-                            .unwrap_or(0);
-                        break (at + 4, length);
-                    }
-                };
-                while buf.len() < head_end + length {
-                    let Ok(n) = socket.read(&mut chunk).await else {
-                        return;
-                    };
-                    if n == 0 {
-                        break;
-                    }
-                    buf.extend_from_slice(&chunk[..n]);
-                }
-                let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-                let body = if head.starts_with("GET /v1/models") {
-                    json!({"object": "list", "data": [{"id": "reference", "object": "model"}]})
-                } else {
-                    let request: Value =
-                        serde_json::from_slice(&buf[head_end..]).unwrap_or(Value::Null);
-                    let last = request["messages"]
-                        .as_array()
-                        .and_then(|m| m.last())
-                        .and_then(|m| m["content"].as_str())
-                        .unwrap_or("");
-                    let text = answer(last);
-                    json!({
-                        "id": "x", "object": "chat.completion", "created": 0, "model": "reference",
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": text}}],
-                        "usage": {"prompt_tokens": 100, "completion_tokens": 40, "total_tokens": 140}
-                    })
-                }
-                .to_string();
-                let reply = format!(
-                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = socket.write_all(reply.as_bytes()).await;
-                let _ = socket.shutdown().await;
-            });
-        }
-    });
-    (base, handle)
+/// A stand-in model server (see `common::stand_in`) whose reply is `answer(the
+/// request's last message)`.
+fn stand_in(answer: fn(&str) -> String) -> String {
+    common::stand_in(move |messages| answer(messages.last().copied().unwrap_or_default()))
 }
 
 /// The package's reference solution, `sum.py`, in a Python block.
@@ -334,12 +261,12 @@ async fn a_full_pipeline_with_a_scripted_stand_in_stress_tests_in_the_sandbox() 
     if !bubblewrap() {
         return;
     }
-    let (base, server) = stand_in(full_pipeline_reply).await;
+    let base = stand_in(full_pipeline_reply);
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("run");
     let done = tokio::task::spawn_blocking({
         let out = out.clone();
-        move || solve(&agent, &base, "reference", &out, &["--pipeline", "full"])
+        move || solve(&agent, &base, STAND_IN, &out, &["--pipeline", "full"])
     })
     .await
     .expect("joins");
@@ -386,7 +313,6 @@ async fn a_full_pipeline_with_a_scripted_stand_in_stress_tests_in_the_sandbox() 
     assert_eq!(check["stress"], check["own_tests"]);
     assert_eq!(check["max_inputs"], json!({"passed": 2, "total": 2}));
     assert_eq!(steps[7]["signals"]["verdict"], "AC");
-    server.abort();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -395,7 +321,7 @@ async fn a_stand_in_answering_with_the_reference_solution_solves_sum() {
     if !bubblewrap() {
         return;
     }
-    let (base, server) = stand_in(|_| reference_reply()).await;
+    let base = stand_in(|_| reference_reply());
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("run");
     let run = |out: PathBuf, base: String, agent: PathBuf| {
@@ -403,7 +329,7 @@ async fn a_stand_in_answering_with_the_reference_solution_solves_sum() {
             solve(
                 &agent,
                 &base,
-                "reference",
+                STAND_IN,
                 &out,
                 &["--pipeline", "short", "--language", "python3"],
             )
@@ -451,7 +377,6 @@ async fn a_stand_in_answering_with_the_reference_solution_solves_sum() {
         "{stderr}"
     );
     assert_eq!(self::lines(&out, "sum").len(), lines.len());
-    server.abort();
 }
 
 /// Copy a folder tree.
@@ -478,7 +403,7 @@ async fn a_problem_without_samples_is_said_and_solved_all_the_same() {
     let package = tmp.path().join("sum");
     copy_tree(&sum_package(), &package);
     std::fs::remove_dir_all(package.join("data/sample")).expect("no samples");
-    let (base, server) = stand_in(|_| reference_reply()).await;
+    let base = stand_in(|_| reference_reply());
     let out = tmp.path().join("run");
     let done = tokio::task::spawn_blocking({
         let out = out.clone();
@@ -486,7 +411,7 @@ async fn a_problem_without_samples_is_said_and_solved_all_the_same() {
             Command::new(&agent)
                 .args(["solve", "--problem"])
                 .arg(&package)
-                .args(["--model-url", &base, "--model-name", "reference", "--out"])
+                .args(["--model-url", &base, "--model-name", STAND_IN, "--out"])
                 .arg(&out)
                 .args(["--backend", "bwrap", "--pipeline", "short"])
                 .output()
@@ -521,7 +446,6 @@ async fn a_problem_without_samples_is_said_and_solved_all_the_same() {
     let outcome = lines.last().expect("outcome");
     assert_eq!(outcome["solved"], true, "{outcome:#}");
     assert_eq!(outcome["hidden"], json!({"passed": 5, "total": 5}));
-    server.abort();
 }
 
 #[test]

@@ -325,7 +325,8 @@ fn a_demo_on_postgresql_keeps_the_contest_and_its_board_in_the_database() {
         .expect("the reference solution");
         replies.push((name, format!("The reference.\n\n```python\n{source}```\n")));
     }
-    let base = common::stand_in(move |text| {
+    let base = common::stand_in(move |messages| {
+        let text = messages.join("\n");
         replies
             .iter()
             .find(|(name, _)| text.contains(&format!("Problem: {name}")))

@@ -70,7 +70,8 @@ impl StandIn {
                 (name.clone(), reply)
             })
             .collect();
-        let base = common::stand_in(move |text| {
+        let base = common::stand_in(move |messages| {
+            let text = messages.join("\n");
             replies
                 .iter()
                 .find(|(name, _)| text.contains(&format!("Problem: {name}")))

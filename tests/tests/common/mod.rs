@@ -233,9 +233,9 @@ pub(crate) const STAND_IN: &str = "reference-stand-in";
 
 /// A stand-in for an OpenAI-compatible model server on port 0, a thread per connection:
 /// `GET /v1/models` lists [`STAND_IN`], and each chat completion's reply is
-/// `answer(text)`, `text` being the request's messages joined by newlines, with usage of
-/// 100 prompt and 50 completion tokens. Returns its base URL.
-pub(crate) fn stand_in(answer: impl Fn(&str) -> String + Send + Sync + 'static) -> String {
+/// `answer(messages)`, the request's messages' contents in order, with usage of 100
+/// prompt and 50 completion tokens. Returns its base URL.
+pub(crate) fn stand_in(answer: impl Fn(&[&str]) -> String + Send + Sync + 'static) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     let answer = Arc::new(answer);
@@ -254,14 +254,13 @@ pub(crate) fn stand_in(answer: impl Fn(&str) -> String + Send + Sync + 'static) 
                     return;
                 }
                 let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-                let text: String = request["messages"]
+                let messages: Vec<&str> = request["messages"]
                     .as_array()
                     .into_iter()
                     .flatten()
                     .filter_map(|m| m["content"].as_str())
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                let content = answer(&text);
+                    .collect();
+                let content = answer(&messages);
                 respond(
                     &mut stream,
                     &json!({

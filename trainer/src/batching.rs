@@ -103,6 +103,10 @@ pub struct BatcherStats {
     pub rows_decoded: u64,
     /// Tokens generated.
     pub tokens: u64,
+    /// Steps that decoded two or more live requests together.
+    pub shared_steps: u64,
+    /// The most live requests decoded in one step.
+    pub max_live: u64,
 }
 
 /// A deep copy of every variable of `vs`, detached (to hand new weights to a sampler).
@@ -131,6 +135,7 @@ pub struct Batcher {
     dirty: bool,
     next_id: u64,
     stats: BatcherStats,
+    sampled: Vec<(u64, i64)>,
 }
 
 impl Batcher {
@@ -151,6 +156,7 @@ impl Batcher {
             dirty: true,
             next_id: 0,
             stats: BatcherStats::default(),
+            sampled: Vec::new(),
         }
     }
 
@@ -162,6 +168,11 @@ impl Batcher {
     /// What it has done so far.
     pub fn stats(&self) -> BatcherStats {
         self.stats
+    }
+
+    /// The (request id, token) pairs the last [`Batcher::step`] sampled, for streaming.
+    pub fn last_sampled(&self) -> &[(u64, i64)] {
+        &self.sampled
     }
 
     /// Requests waiting or in flight.
@@ -176,6 +187,15 @@ impl Batcher {
         self.next_id += 1;
         self.waiting.push_back((id, request));
         Ok(id)
+    }
+
+    /// Drops every request waiting or in flight (after a failed step: their callers have
+    /// been answered with the error).
+    pub fn abandon(&mut self) {
+        self.waiting.clear();
+        self.active.clear();
+        self.sampled.clear();
+        self.dirty = true;
     }
 
     /// Whether [`Batcher::submit`] would take `request` (an empty prompt or one that does
@@ -281,6 +301,7 @@ impl Batcher {
         }
         if self.active.iter().all(|a| a.done) {
             self.active.clear();
+            self.sampled.clear();
             self.dirty = true;
             return Ok(Vec::new());
         }
@@ -352,6 +373,12 @@ impl Batcher {
         let device = self.model.vs.device();
         let mut next = Vec::with_capacity(self.active.len());
         let mut outputs = Vec::new();
+        self.sampled.clear();
+        let live = self.active.iter().filter(|a| !a.done).count() as u64;
+        self.stats.max_live = self.stats.max_live.max(live);
+        if live > 1 {
+            self.stats.shared_steps += 1;
+        }
         for (row, a) in self.active.iter_mut().enumerate() {
             if a.done {
                 next.push(a.request.sampling.pad_id);
@@ -378,6 +405,7 @@ impl Batcher {
             a.logprobs.push(logprob);
             a.versions.push(self.version);
             self.stats.tokens += 1;
+            self.sampled.push((a.id, token));
             next.push(token);
             let stop = a
                 .request
@@ -514,12 +542,21 @@ mod tests {
             .iter()
             .map(|r| batcher.submit(r.clone()).expect("submit"))
             .collect();
-        let mut outputs = batcher.run_until_idle().expect("decode");
+        // Step by step, gathering the tokens each step reports (what a stream sends).
+        let mut outputs = Vec::new();
+        let mut streamed: Vec<Vec<i64>> = vec![Vec::new(); requests.len()];
+        while batcher.pending() > 0 {
+            outputs.extend(batcher.step().expect("decode"));
+            for (id, token) in batcher.last_sampled() {
+                streamed[*id as usize].push(*token);
+            }
+        }
         assert_eq!(outputs.len(), requests.len());
         outputs.sort_by_key(|o| o.id);
         for (o, r) in outputs.iter().zip(&requests) {
             let (tokens, logprobs) = alone(&reference, r);
             assert_eq!(o.tokens, tokens, "request {}", o.id);
+            assert_eq!(streamed[o.id as usize], tokens, "request {} streamed", o.id);
             close_all(&o.logprobs, &logprobs);
             assert!(o.versions.iter().all(|v| *v == 0));
         }
@@ -537,6 +574,8 @@ mod tests {
             stats.steps < total as u64,
             "{stats:?}: sequences shared steps"
         );
+        assert_eq!(stats.max_live, 2, "{stats:?}");
+        assert!(stats.shared_steps > 0, "{stats:?}");
     }
 
     #[test]

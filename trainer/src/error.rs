@@ -37,6 +37,12 @@ pub enum Error {
         /// Context length.
         context: usize,
     },
+    /// An optimization step failed (the cause is the source).
+    #[error("the optimization step failed")]
+    Optimize(#[source] crate::grpo::GrpoError),
+    /// The decoder thread stopped, or a decoding step failed (its message).
+    #[error("decoding failed: {0}")]
+    Decoder(String),
 }
 
 /// The trainer's result type.

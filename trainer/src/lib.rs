@@ -8,6 +8,7 @@ pub mod batching;
 pub mod bench;
 pub mod checkpoint;
 pub mod config;
+pub mod decoder;
 mod error;
 pub mod generate;
 pub mod grpo;

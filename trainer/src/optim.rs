@@ -1,16 +1,17 @@
 //! Optimization as users of transformers and PyTorch expect: AdamW with decoupled weight
 //! decay, the global gradient norm clipped, a learning-rate schedule with linear warm-up,
-//! gradient accumulation to a token budget, and the device chosen by name.
+//! and the device chosen by name.
 //!
 //! The AdamW is written here over the `VarStore`'s tensors (the formulas of
 //! `torch.optim.AdamW`, decay skipped for one-dimensional tensors: norms and biases), so its
 //! state (step, first and second moments) is plain tensors a checkpoint can save and load.
 //!
-//! Accumulation: the trainer gathers the sequences of one optimizer step until their action
-//! tokens reach `token_budget` ([`split_by_budget`]), counts them once
-//! ([`crate::grpo::loss::Normalizer`]), calls [`AdamW::backward`] on each micro-batch's
-//! loss (aggregated with the step's global counts, so the sum is the step's loss), then
-//! [`AdamW::step`].
+//! Accumulation: an update's rows are split into micro-batches bounded by rows and by
+//! padded tokens ([`crate::grpo::step::micro_batches`]); each micro-batch's loss is
+//! aggregated with the update's global counts ([`crate::grpo::loss::Normalizer`]) and
+//! [`AdamW::backward`] accumulates its gradient, then one [`AdamW::step`]. Which rows make
+//! an update is the algorithm's choice (a group's turn, or a group), not a token count, so
+//! that Agentic GRPO updates as soon as a turn is played.
 
 use tch::{Device, Kind, Tensor, nn};
 
@@ -51,8 +52,6 @@ pub struct OptimConfig {
     pub min_lr_ratio: f64,
     /// The global gradient norm is scaled down to this (`None`: no clipping).
     pub max_grad_norm: Option<f64>,
-    /// Action tokens per optimizer step (gradient accumulation).
-    pub token_budget: usize,
 }
 
 impl Default for OptimConfig {
@@ -68,7 +67,6 @@ impl Default for OptimConfig {
             schedule: Schedule::Constant,
             min_lr_ratio: 0.0,
             max_grad_norm: Some(1.0),
-            token_budget: 8192,
         }
     }
 }
@@ -102,9 +100,6 @@ impl OptimConfig {
             && (max.is_nan() || max <= 0.0)
         {
             return bad("max_grad_norm", format!("must be positive, got {max}"));
-        }
-        if self.token_budget == 0 {
-            return bad("token_budget", "must be at least 1 token".to_owned());
         }
         Ok(())
     }
@@ -303,27 +298,6 @@ impl AdamW {
     }
 }
 
-/// Groups consecutive sequences (by their action-token counts) into optimizer steps of at
-/// least `budget` tokens each; the last step holds what is left. Each range indexes
-/// `tokens`.
-pub fn split_by_budget(tokens: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut sum = 0;
-    for (i, n) in tokens.iter().enumerate() {
-        sum += n;
-        if sum >= budget.max(1) {
-            out.push(start..i + 1);
-            start = i + 1;
-            sum = 0;
-        }
-    }
-    if start < tokens.len() {
-        out.push(start..tokens.len());
-    }
-    out
-}
-
 /// The device named `cpu`, `cuda` or `cuda:N`; CUDA when none is available is an error.
 pub fn parse_device(name: &str) -> Result<Device, GrpoError> {
     let bad = |message: String| GrpoError::Setting {
@@ -433,13 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn budgets_group_sequences_and_bad_settings_are_named() {
-        assert_eq!(
-            split_by_budget(&[3, 4, 1, 5, 2, 2], 6),
-            vec![0..2, 2..4, 4..6]
-        );
-        assert_eq!(split_by_budget(&[10, 1], 4), vec![0..1, 1..2]);
-        assert!(split_by_budget(&[], 4).is_empty());
+    fn bad_settings_are_named() {
         assert_eq!(parse_device("cpu").expect("cpu"), Device::Cpu);
         let err = parse_device("tpu").expect_err("no tpu");
         assert_eq!(

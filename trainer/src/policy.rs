@@ -2,47 +2,34 @@
 //! process. Every reply carries the prompt's token ids, each sampled token's id and
 //! logprob (under the distribution it was drawn from), and the policy version.
 //!
-//! One worker thread owns a [`Batcher`] (continuous batching) with its own copy of the
+//! A [`Decoder`] thread owns a [`Batcher`] (continuous batching) with its own copy of the
 //! weights; `chat` renders the conversation with the model's chat template, sends the
-//! request's `n` completions to the worker and awaits them, so many episodes share the
-//! decoder. [`LocalPolicy::update_weights`] hands the worker a snapshot of new weights,
+//! request's `n` completions to the decoder and awaits them, so many episodes share the
+//! decoder. [`LocalPolicy::update_weights`] hands the decoder a snapshot of new weights,
 //! applied as the batcher's [`OnWeights`] rule says (by default in-flight sequences finish
 //! on the old weights). A reply's `policy_version` is the oldest version among its tokens
 //! (with `Drain`, every token of one completion has the same version).
 
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::time::Instant;
 
 use agent::model::{
     ChatModel, ChatReply, ChatRequest, Completion, FinishReason, ModelError, Role, Token, Usage,
 };
 use futures_util::future::BoxFuture;
-use tch::{Tensor, nn};
+use tch::nn;
 
 use crate::batching::{Batcher, OnWeights, Output, Request, snapshot};
+use crate::decoder::Decoder;
 use crate::generate::{Finish, Sampling};
 use crate::model::Model;
 use crate::tokenizer::{ChatTokenizer, Message};
-
-enum Job {
-    Generate {
-        requests: Vec<Request>,
-        reply: tokio::sync::oneshot::Sender<Result<Vec<Output>, String>>,
-    },
-    Weights {
-        weights: Vec<(String, Tensor)>,
-        version: u64,
-        reply: mpsc::Sender<Result<(), String>>,
-    },
-}
 
 /// The trainer's policy as a [`ChatModel`].
 pub struct LocalPolicy {
     name: String,
     tokenizer: Arc<ChatTokenizer>,
-    jobs: mpsc::Sender<Job>,
+    decoder: Decoder,
     seeds: std::sync::atomic::AtomicU64,
 }
 
@@ -51,96 +38,6 @@ impl std::fmt::Debug for LocalPolicy {
         f.debug_struct("LocalPolicy")
             .field("name", &self.name)
             .finish_non_exhaustive()
-    }
-}
-
-struct Pending {
-    outputs: Vec<Option<Output>>,
-    left: usize,
-    reply: tokio::sync::oneshot::Sender<Result<Vec<Output>, String>>,
-}
-
-fn worker(mut batcher: Batcher, jobs: &mpsc::Receiver<Job>) {
-    // Batcher id -> (pending job, completion index).
-    let mut owner: HashMap<u64, (u64, usize)> = HashMap::new();
-    let mut pending: HashMap<u64, Pending> = HashMap::new();
-    let mut next_job = 0u64;
-    loop {
-        let job = if batcher.pending() == 0 {
-            match jobs.recv() {
-                Ok(job) => Some(job),
-                Err(_) => return,
-            }
-        } else {
-            match jobs.try_recv() {
-                Ok(job) => Some(job),
-                Err(mpsc::TryRecvError::Empty) => None,
-                Err(mpsc::TryRecvError::Disconnected) => return,
-            }
-        };
-        match job {
-            Some(Job::Generate { requests, reply }) => {
-                let id = next_job;
-                next_job += 1;
-                if let Some(err) = requests.iter().find_map(|r| batcher.check(r).err()) {
-                    let _ = reply.send(Err(err.to_string()));
-                    continue;
-                }
-                let count = requests.len();
-                for (index, request) in requests.into_iter().enumerate() {
-                    let b = batcher
-                        .submit(request)
-                        .expect("invariant: every request was checked");
-                    owner.insert(b, (id, index));
-                }
-                pending.insert(
-                    id,
-                    Pending {
-                        outputs: vec![None; count],
-                        left: count,
-                        reply,
-                    },
-                );
-                continue;
-            }
-            Some(Job::Weights {
-                weights,
-                version,
-                reply,
-            }) => {
-                let _ = reply.send(
-                    batcher
-                        .stage_tensors(weights, version)
-                        .map_err(|e| e.to_string()),
-                );
-                continue;
-            }
-            None => {}
-        }
-        match batcher.step() {
-            Ok(outputs) => {
-                for output in outputs {
-                    let Some((job, index)) = owner.remove(&output.id) else {
-                        continue;
-                    };
-                    if let Some(p) = pending.get_mut(&job) {
-                        p.outputs[index] = Some(output);
-                        p.left -= 1;
-                        if p.left == 0
-                            && let Some(p) = pending.remove(&job)
-                        {
-                            let _ = p.reply.send(Ok(p.outputs.into_iter().flatten().collect()));
-                        }
-                    }
-                }
-            }
-            Err(err) => {
-                for (_, p) in pending.drain() {
-                    let _ = p.reply.send(Err(err.to_string()));
-                }
-                owner.clear();
-            }
-        }
     }
 }
 
@@ -155,30 +52,20 @@ impl LocalPolicy {
         on_weights: OnWeights,
         version: u64,
     ) -> LocalPolicy {
-        let (tx, rx) = mpsc::channel();
         let batcher = Batcher::new(model, max_batch, on_weights, version);
-        std::thread::spawn(move || worker(batcher, &rx));
         LocalPolicy {
             name: name.into(),
             tokenizer: Arc::new(tokenizer),
-            jobs: tx,
+            decoder: Decoder::spawn(batcher),
             seeds: std::sync::atomic::AtomicU64::new(0x5EED),
         }
     }
 
     /// Hands new weights (the trainer's `VarStore`) to the sampler as `version`.
     pub fn update_weights(&self, vs: &nn::VarStore, version: u64) -> Result<(), ModelError> {
-        let (tx, rx) = mpsc::channel();
-        self.jobs
-            .send(Job::Weights {
-                weights: snapshot(vs),
-                version,
-                reply: tx,
-            })
-            .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?;
-        rx.recv()
-            .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?
-            .map_err(ModelError::Local)
+        self.decoder
+            .stage_weights(snapshot(vs), version)
+            .map_err(|e| ModelError::Local(e.to_string()))
     }
 
     fn requests(&self, request: &ChatRequest) -> Result<(Vec<i64>, Vec<Request>), ModelError> {
@@ -286,17 +173,11 @@ impl ChatModel for LocalPolicy {
         Box::pin(async move {
             let started = Instant::now();
             let (prompt, requests) = self.requests(request)?;
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            self.jobs
-                .send(Job::Generate {
-                    requests,
-                    reply: tx,
-                })
-                .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?;
-            let outputs = rx
+            let outputs = self
+                .decoder
+                .generate(requests, None)
                 .await
-                .map_err(|_| ModelError::Local("the policy worker stopped".to_owned()))?
-                .map_err(ModelError::Local)?;
+                .map_err(|e| ModelError::Local(e.to_string()))?;
             let version = outputs
                 .iter()
                 .flat_map(|o| o.versions.iter())

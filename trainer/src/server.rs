@@ -5,14 +5,18 @@
 //! `"stream": true`; `usage`, also in a stream's last chunk with
 //! `stream_options.include_usage`; `seed`, `max_tokens`, `stop`, `n`, `temperature`,
 //! `top_p`, and each token's logprob with its id in the extension field `token_id`, in a
-//! stream with each choice's finish reason) and `GET /v1/models`. One worker thread owns the model;
-//! requests that arrive within a few milliseconds of each other with the same sampling
-//! settings are decoded as one batch.
+//! stream with each choice's finish reason; the extension field `policy_version`: the
+//! version of the weights that sampled the reply), `GET /v1/models`, and `GET /stats`
+//! (the decoder's counters: token steps, tokens, steps shared by two or more requests,
+//! the most requests decoded in one step, and the policy version).
+//!
+//! Requests go to a [`Decoder`] thread that owns the model's [`Batcher`]: every active
+//! request is decoded together at the token step and a new one is admitted as soon as a
+//! slot is free, each with its own sampling settings; a reply with a `seed` is the same
+//! whatever else shares the batch (a choice `c` of `n` samples with `seed + c`).
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::sync::mpsc as std_mpsc;
-use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -24,32 +28,18 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::generate::{Finish, Sample, Sampling, sample_with};
+use crate::batching::{Batcher, OnWeights, Output, Request};
+use crate::decoder::Decoder;
+use crate::generate::{Finish, Sampling};
 use crate::model::Model;
 use crate::tokenizer::{ChatTokenizer, Message};
-
-/// How long the worker waits for more requests to join a batch.
-const BATCH_WINDOW: Duration = Duration::from_millis(5);
-
-/// A decoding job for the worker.
-struct Job {
-    prompt: Vec<i64>,
-    n: usize,
-    sampling: Sampling,
-    events: mpsc::UnboundedSender<JobEvent>,
-}
-
-enum JobEvent {
-    Token { choice: usize, token: i64 },
-    Done(Result<Vec<Sample>, String>),
-}
 
 /// Shared state of the handlers.
 pub struct AppState {
     name: String,
     tokenizer: ChatTokenizer,
     context: usize,
-    jobs: std_mpsc::Sender<Job>,
+    decoder: Decoder,
 }
 
 /// An HTTP error: a status and a message for the client (never an internal detail).
@@ -108,6 +98,15 @@ struct StreamOptions {
     include_usage: bool,
 }
 
+/// How the server decodes.
+#[derive(Debug, Clone, Copy)]
+pub struct ServeConfig {
+    /// The most sequences decoded together (a request's `n` choices count one each).
+    pub max_batch: usize,
+    /// The policy version of the weights (a checkpoint's; 0 for a starting model).
+    pub version: u64,
+}
+
 /// Serves the policy on `listener` until the process ends (the only place, with [`app`],
 /// that hands a router to axum, so axum stays in this module).
 pub async fn serve(
@@ -115,78 +114,45 @@ pub async fn serve(
     model: Model,
     tokenizer: ChatTokenizer,
     name: String,
+    config: ServeConfig,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(model, tokenizer, name)).await
+    axum::serve(listener, app(model, tokenizer, name, config)).await
 }
 
-/// Starts the worker thread that owns `model` and returns the router.
-pub fn app(model: Model, tokenizer: ChatTokenizer, name: String) -> Router {
-    let (jobs, queue) = std_mpsc::channel::<Job>();
+/// Starts the decoder thread that owns `model` and returns the router.
+pub fn app(model: Model, tokenizer: ChatTokenizer, name: String, config: ServeConfig) -> Router {
     let context = model.config.max_position_embeddings;
-    std::thread::spawn(move || worker(&model, &queue));
+    let batcher = Batcher::new(model, config.max_batch, OnWeights::Drain, config.version);
     let state = Arc::new(AppState {
         name,
         tokenizer,
         context,
-        jobs,
+        decoder: Decoder::spawn(batcher),
     });
     Router::new()
         .route("/v1/models", get(models))
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/stats", get(stats))
         .with_state(state)
-}
-
-fn worker(model: &Model, queue: &std_mpsc::Receiver<Job>) {
-    while let Ok(first) = queue.recv() {
-        let mut jobs = vec![first];
-        while let Ok(more) = queue.recv_timeout(BATCH_WINDOW) {
-            jobs.push(more);
-        }
-        // One batch per distinct sampling setting (the sampler's seed is per batch).
-        while !jobs.is_empty() {
-            let sampling = jobs[0].sampling.clone();
-            let (batch, rest): (Vec<Job>, Vec<Job>) =
-                jobs.into_iter().partition(|j| j.sampling == sampling);
-            jobs = rest;
-            let mut prompts = Vec::new();
-            let mut seeds = Vec::new();
-            let mut owners = Vec::new();
-            for (job_idx, job) in batch.iter().enumerate() {
-                for choice in 0..job.n {
-                    prompts.push(job.prompt.clone());
-                    seeds.push(job.sampling.seed.wrapping_add(choice as u64));
-                    owners.push((job_idx, choice));
-                }
-            }
-            let res = sample_with(model, &prompts, &seeds, &sampling, &mut |idx, token| {
-                let (job_idx, choice) = owners[idx];
-                let _ = batch[job_idx]
-                    .events
-                    .send(JobEvent::Token { choice, token });
-            });
-            match res {
-                Ok(samples) => {
-                    let mut per_job: Vec<Vec<Sample>> = batch.iter().map(|_| Vec::new()).collect();
-                    for (sample, (job_idx, _)) in samples.into_iter().zip(&owners) {
-                        per_job[*job_idx].push(sample);
-                    }
-                    for (job, samples) in batch.iter().zip(per_job) {
-                        let _ = job.events.send(JobEvent::Done(Ok(samples)));
-                    }
-                }
-                Err(err) => {
-                    for job in &batch {
-                        let _ = job.events.send(JobEvent::Done(Err(err.to_string())));
-                    }
-                }
-            }
-        }
-    }
 }
 
 async fn models(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
     Json(
         json!({"object": "list", "data": [{"id": state.name, "object": "model", "owned_by": "arena"}]}),
+    )
+}
+
+async fn stats(State(state): State<Arc<AppState>>) -> Result<Json<serde_json::Value>, AppError> {
+    let (stats, version) = state.decoder.stats().await.map_err(|_| stopped())?;
+    let mut body = serde_json::to_value(stats).unwrap_or_default();
+    body["policy_version"] = json!(version);
+    Ok(Json(body))
+}
+
+fn stopped() -> AppError {
+    AppError(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the model's decoder stopped".to_owned(),
     )
 }
 
@@ -273,15 +239,37 @@ fn prepare(
     Ok((prompt, sampling, n, stop_texts))
 }
 
-/// The visible text of a sample: without the stop sequence that ended it.
-fn visible(state: &AppState, sample: &Sample, stop: &[Vec<i64>]) -> String {
-    let mut tokens = sample.tokens.as_slice();
-    if sample.finish == Finish::Stop
+/// The visible text of an output: without the stop sequence that ended it.
+fn visible(state: &AppState, output: &Output, stop: &[Vec<i64>]) -> String {
+    let mut tokens = output.tokens.as_slice();
+    if output.finish == Finish::Stop
         && let Some(seq) = stop.iter().find(|s| !s.is_empty() && tokens.ends_with(s))
     {
         tokens = &tokens[..tokens.len() - seq.len()];
     }
     state.tokenizer.decode(tokens).unwrap_or_default()
+}
+
+fn finish_reason(output: &Output) -> &'static str {
+    match output.finish {
+        Finish::Stop => "stop",
+        Finish::Length => "length",
+    }
+}
+
+/// The oldest policy version among the outputs' tokens (`null` when none was sampled).
+fn policy_version(outputs: &[Output]) -> Option<u64> {
+    outputs
+        .iter()
+        .flat_map(|o| o.versions.iter())
+        .min()
+        .copied()
+}
+
+fn usage(prompt_tokens: usize, outputs: &[Output]) -> serde_json::Value {
+    let completion_tokens: usize = outputs.iter().map(|o| o.tokens.len()).sum();
+    json!({"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+           "total_tokens": prompt_tokens + completion_tokens})
 }
 
 async fn chat_completions(
@@ -293,56 +281,48 @@ async fn chat_completions(
     let (prompt, sampling, n, _) = prepare(&state, &req)?;
     let prompt_tokens = prompt.len();
     let stop = sampling.stop.clone();
-    let (events, mut receiver) = mpsc::unbounded_channel();
-    state
-        .jobs
-        .send(Job {
-            prompt,
-            n,
-            sampling,
-            events,
+    // One batcher request per choice, each with its own seed.
+    let requests: Vec<Request> = (0..n)
+        .map(|choice| Request {
+            prompt: prompt.clone(),
+            sampling: Sampling {
+                seed: sampling.seed.wrapping_add(choice as u64),
+                ..sampling.clone()
+            },
         })
-        .map_err(|_| {
-            AppError(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the model worker stopped".to_owned(),
-            )
-        })?;
+        .collect();
     let id = format!("chatcmpl-{}", unix_time());
     let model_name = req.model.clone().unwrap_or_else(|| state.name.clone());
     if req.stream {
-        let state = state.clone();
         let usage = req
             .stream_options
             .as_ref()
             .is_some_and(|o| o.include_usage)
             .then_some(prompt_tokens);
-        let stream = async_stream(state, receiver, id, model_name, n, usage);
+        let reply = Reply {
+            id,
+            model: model_name,
+            stop,
+            usage,
+        };
+        let stream = async_stream(state, requests, reply);
         return Ok(Sse::new(stream).into_response());
     }
-    let samples = loop {
-        match receiver.recv().await {
-            Some(JobEvent::Token { .. }) => {}
-            Some(JobEvent::Done(Ok(samples))) => break samples,
-            Some(JobEvent::Done(Err(_))) | None => {
-                return Err(AppError(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "generation failed".to_owned(),
-                ));
-            }
-        }
-    };
-    let completion_tokens: usize = samples.iter().map(|s| s.tokens.len()).sum();
-    let choices: Vec<serde_json::Value> = samples
+    let outputs = state.decoder.generate(requests, None).await.map_err(|_| {
+        AppError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "generation failed".to_owned(),
+        )
+    })?;
+    let choices: Vec<serde_json::Value> = outputs
         .iter()
         .enumerate()
-        .map(|(index, sample)| {
-            let logprobs = token_logprobs(&state, sample);
+        .map(|(index, output)| {
             json!({
                 "index": index,
-                "message": {"role": "assistant", "content": visible(&state, sample, &stop)},
-                "finish_reason": if sample.finish == Finish::Stop { "stop" } else { "length" },
-                "logprobs": {"content": logprobs},
+                "message": {"role": "assistant", "content": visible(&state, output, &stop)},
+                "finish_reason": finish_reason(output),
+                "logprobs": {"content": token_logprobs(&state, output)},
             })
         })
         .collect();
@@ -352,87 +332,122 @@ async fn chat_completions(
         "created": unix_time(),
         "model": model_name,
         "choices": choices,
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens},
+        "usage": usage(prompt_tokens, &outputs),
+        "policy_version": policy_version(&outputs),
     }))
     .into_response())
 }
 
-/// Each sampled token of `sample` with its id (the extension field `token_id`), text and
+/// Each sampled token of `output` with its id (the extension field `token_id`), text and
 /// logprob, as `logprobs.content` lists them.
-fn token_logprobs(state: &AppState, sample: &Sample) -> Vec<serde_json::Value> {
-    sample
+fn token_logprobs(state: &AppState, output: &Output) -> Vec<serde_json::Value> {
+    output
         .tokens
         .iter()
-        .zip(&sample.logprobs)
+        .zip(&output.logprobs)
         .map(|(t, l)| json!({"token_id": t, "token": state.tokenizer.decode(&[*t]).unwrap_or_default(), "logprob": l}))
         .collect()
 }
 
-/// The SSE stream of a request: one chunk per token with the new text, then a chunk per
-/// choice with its finish reason and every token's logprob, then (when `usage` holds the
-/// prompt's token count: `stream_options.include_usage`) a chunk with the usage, then
-/// `[DONE]`.
-fn async_stream(
-    state: Arc<AppState>,
-    mut receiver: mpsc::UnboundedReceiver<JobEvent>,
+/// What a stream's chunks carry besides the tokens.
+struct Reply {
     id: String,
     model: String,
-    n: usize,
+    /// The stop sequences (a token of one is held back until it is known not to end it).
+    stop: Vec<Vec<i64>>,
+    /// The prompt's token count, when the usage chunk is asked for.
     usage: Option<usize>,
+}
+
+/// The SSE stream of a request: one chunk per token with the new text, then a chunk per
+/// choice with its finish reason, every token's logprob and the policy version, then (with
+/// `stream_options.include_usage`) a chunk with the usage, then `[DONE]`.
+fn async_stream(
+    state: Arc<AppState>,
+    requests: Vec<Request>,
+    reply: Reply,
 ) -> impl futures_util::Stream<Item = Result<Event, Infallible>> {
     let (tx, rx) = mpsc::unbounded_channel::<Result<Event, Infallible>>();
     tokio::spawn(async move {
-        let mut tokens: Vec<Vec<i64>> = vec![Vec::new(); n];
-        let mut shown: Vec<String> = vec![String::new(); n];
+        let n = requests.len();
+        let (tokens_tx, mut tokens_rx) = mpsc::unbounded_channel();
+        let decoder = state.decoder.clone();
+        // The decoder drops the token sender when the job ends, closing `tokens_rx`.
+        let generation =
+            tokio::spawn(async move { decoder.generate(requests, Some(tokens_tx)).await });
+        let Reply {
+            id,
+            model,
+            stop,
+            usage: prompt_tokens,
+        } = reply;
+        let send = |data: serde_json::Value| {
+            let _ = tx.send(Ok(Event::default().data(data.to_string())));
+        };
         let chunk = |index: usize, delta: serde_json::Value, finish: Option<&str>| {
             json!({"id": id, "object": "chat.completion.chunk", "created": unix_time(), "model": model,
                    "choices": [{"index": index, "delta": delta, "finish_reason": finish}]})
         };
-        while let Some(event) = receiver.recv().await {
-            match event {
-                JobEvent::Token { choice, token } => {
-                    tokens[choice].push(token);
-                    let text = state.tokenizer.decode(&tokens[choice]).unwrap_or_default();
-                    // Send only whole characters that will not change with later tokens.
-                    if text.len() > shown[choice].len()
-                        && text.starts_with(shown[choice].as_str())
-                        && !text.ends_with('\u{fffd}')
-                    {
-                        let delta = text[shown[choice].len()..].to_owned();
-                        shown[choice] = text;
-                        let data =
-                            chunk(choice, json!({"role": "assistant", "content": delta}), None);
-                        let _ = tx.send(Ok(Event::default().data(data.to_string())));
-                    }
-                }
-                JobEvent::Done(res) => {
-                    if let Ok(samples) = res {
-                        for (index, sample) in samples.iter().enumerate() {
-                            let reason = if sample.finish == Finish::Stop {
-                                "stop"
-                            } else {
-                                "length"
-                            };
-                            let mut data = chunk(index, json!({}), Some(reason));
-                            data["choices"][0]["logprobs"] =
-                                json!({"content": token_logprobs(&state, sample)});
-                            let _ = tx.send(Ok(Event::default().data(data.to_string())));
-                        }
-                        if let Some(prompt_tokens) = usage {
-                            let completion_tokens: usize =
-                                samples.iter().map(|s| s.tokens.len()).sum();
-                            let data = json!({"id": id, "object": "chat.completion.chunk", "created": unix_time(), "model": model, "choices": [],
-                                "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                                          "total_tokens": prompt_tokens + completion_tokens}});
-                            let _ = tx.send(Ok(Event::default().data(data.to_string())));
-                        }
-                    }
-                    let _ = tx.send(Ok(Event::default().data("[DONE]")));
-                    break;
-                }
+        let mut tokens: Vec<Vec<i64>> = vec![Vec::new(); n];
+        let mut shown: Vec<String> = vec![String::new(); n];
+        while let Some((choice, token)) = tokens_rx.recv().await {
+            tokens[choice].push(token);
+            // Hold back a token that may be the start of a stop sequence or end-of-text.
+            let held = stop
+                .iter()
+                .map(|s| {
+                    (1..=s.len().min(tokens[choice].len()))
+                        .filter(|k| tokens[choice].ends_with(&s[..*k]))
+                        .max()
+                        .unwrap_or(0)
+                })
+                .max()
+                .unwrap_or(0);
+            let upto = tokens[choice].len() - held;
+            let text = state
+                .tokenizer
+                .decode(&tokens[choice][..upto])
+                .unwrap_or_default();
+            // Send only whole characters that will not change with later tokens.
+            if text.len() > shown[choice].len()
+                && text.starts_with(shown[choice].as_str())
+                && !text.ends_with('\u{fffd}')
+            {
+                let delta = text[shown[choice].len()..].to_owned();
+                shown[choice] = text;
+                send(chunk(
+                    choice,
+                    json!({"role": "assistant", "content": delta}),
+                    None,
+                ));
             }
         }
+        if let Ok(Ok(outputs)) = generation.await {
+            for (index, output) in outputs.iter().enumerate() {
+                // Text a held-back token turned out not to stop.
+                let text = visible(&state, output, &stop);
+                let rest = text.strip_prefix(shown[index].as_str()).unwrap_or_default();
+                let mut data = chunk(
+                    index,
+                    if rest.is_empty() {
+                        json!({})
+                    } else {
+                        json!({"content": rest})
+                    },
+                    Some(finish_reason(output)),
+                );
+                data["choices"][0]["logprobs"] = json!({"content": token_logprobs(&state, output)});
+                data["policy_version"] = json!(policy_version(std::slice::from_ref(output)));
+                send(data);
+            }
+            if let Some(prompt_tokens) = prompt_tokens {
+                send(
+                    json!({"id": id, "object": "chat.completion.chunk", "created": unix_time(), "model": model, "choices": [],
+                        "usage": usage(prompt_tokens, &outputs)}),
+                );
+            }
+        }
+        let _ = tx.send(Ok(Event::default().data("[DONE]")));
     });
     tokio_stream::wrappers::UnboundedReceiverStream::new(rx)
 }

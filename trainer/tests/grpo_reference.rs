@@ -312,7 +312,6 @@ fn adamw_with_clipping_and_schedule_matches_torch_optim_adamw() {
         schedule: Schedule::Cosine,
         min_lr_ratio: 0.1,
         max_grad_norm: Some(2.0),
-        token_budget: 1,
     };
     let dir = tempfile::tempdir().expect("tempdir");
     let inputs = dir.path().join("adamw.safetensors");

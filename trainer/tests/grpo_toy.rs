@@ -255,6 +255,7 @@ fn a_tiny_policy_improves_on_the_two_stage_task_under_every_option() {
         loss: grpo_loss,
         aggregation: Aggregation::SequenceMean,
         micro_batch: 16,
+        micro_batch_tokens: usize::MAX,
         ppo_epochs: 2,
     };
     let dr = AdvantageConfig {
@@ -396,7 +397,7 @@ fn accumulating_micro_batches_equals_one_batch() {
         .map(|(i, e)| e.rollout(i as f64 * 0.1 - 1.0, 1.0 - i as f64 * 0.05))
         .collect();
     let norm = normalizer(&rollouts);
-    let grads = |micro: usize| -> Vec<Tensor> {
+    let grads = |micro: usize, micro_tokens: usize| -> Vec<Tensor> {
         let vars = model.vs.trainable_variables();
         for v in &vars {
             let mut g = v.grad();
@@ -406,26 +407,31 @@ fn accumulating_micro_batches_equals_one_batch() {
         }
         let config = StepConfig {
             micro_batch: micro,
+            micro_batch_tokens: micro_tokens,
             aggregation: Aggregation::TokenMean,
             ..Default::default()
         };
         accumulate(&model, None, &rollouts, &config, norm, None).expect("accumulate");
         vars.iter().map(|v| v.grad().copy()).collect()
     };
-    let whole = grads(rollouts.len());
-    let micro = grads(3);
-    let diff = whole
-        .iter()
-        .zip(&micro)
-        .map(|(a, b)| (a - b).abs().max().double_value(&[]))
-        .fold(0.0, f64::max);
+    let whole = grads(rollouts.len(), usize::MAX);
     let size = whole
         .iter()
         .map(|a| a.abs().max().double_value(&[]))
         .fold(0.0, f64::max);
     assert!(size > 1e-4, "a real gradient: {size}");
-    assert!(
-        diff < 1e-6 * size.max(1.0),
-        "micro-batches of 3 differ from one batch by {diff:.3e}"
-    );
+    // Micro-batches of 3 rows, and of 2 rows' worth of padded tokens of the longest row.
+    let longest = rollouts.iter().map(|r| r.tokens.len()).max().unwrap_or(1);
+    for (micro, micro_tokens) in [(3, usize::MAX), (rollouts.len(), 2 * longest)] {
+        let parts = grads(micro, micro_tokens);
+        let diff = whole
+            .iter()
+            .zip(&parts)
+            .map(|(a, b)| (a - b).abs().max().double_value(&[]))
+            .fold(0.0, f64::max);
+        assert!(
+            diff < 1e-6 * size.max(1.0),
+            "micro-batches of {micro} rows, {micro_tokens} tokens differ from one batch by {diff:.3e}"
+        );
+    }
 }

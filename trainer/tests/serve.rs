@@ -145,3 +145,80 @@ async fn chat_completions_over_http() {
         "{err}"
     );
 }
+
+async fn stats(client: &reqwest::Client, server: &Server) -> Value {
+    client
+        .get(format!("{}/stats", server.base))
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("json")
+}
+
+/// The token ids of a reply's first choice.
+fn token_ids(reply: &Value) -> Vec<i64> {
+    reply["choices"][0]["logprobs"]["content"]
+        .as_array()
+        .expect("logprobs")
+        .iter()
+        .map(|t| t["token_id"].as_i64().expect("token id"))
+        .collect()
+}
+
+#[tokio::test]
+async fn requests_with_different_seeds_share_token_steps_and_keep_their_replies() {
+    let Some(server) = start() else { return };
+    let client = reqwest::Client::new();
+    let messages =
+        json!([{"role": "user", "content": "Write a C++ program that adds two numbers."}]);
+    let short = json!({"messages": messages, "max_tokens": 5, "temperature": 1.0, "seed": 7});
+    let (status, alone) = post(&client, &server, short.clone()).await;
+    assert_eq!(status, 200, "{alone}");
+    let before = stats(&client, &server).await;
+    assert_eq!(before["policy_version"], 0);
+
+    // A long request with another seed and temperature is decoding (its first token has
+    // been streamed) when the short one arrives: the short one joins it at the token step.
+    let mut long = client
+        .post(format!("{}/v1/chat/completions", server.base))
+        .json(
+            &json!({"messages": messages, "max_tokens": 48, "temperature": 0.9,
+                      "seed": 1234, "stream": true}),
+        )
+        .send()
+        .await
+        .expect("answers");
+    let mut streamed =
+        String::from_utf8(long.chunk().await.expect("read").expect("a chunk").to_vec())
+            .expect("utf-8");
+    assert!(streamed.starts_with("data: "), "{streamed}");
+    let (status, among) = post(&client, &server, short).await;
+    assert_eq!(status, 200, "{among}");
+    while let Some(bytes) = long.chunk().await.expect("read") {
+        streamed.push_str(std::str::from_utf8(&bytes).expect("utf-8"));
+    }
+    assert!(streamed.trim_end().ends_with("data: [DONE]"), "{streamed}");
+    assert!(
+        streamed.contains(r#""finish_reason":"length""#),
+        "{streamed}"
+    );
+
+    // Same seed, same reply, whatever shared the batch.
+    assert_eq!(token_ids(&among), token_ids(&alone));
+    assert_eq!(
+        among["choices"][0]["message"]["content"],
+        alone["choices"][0]["message"]["content"]
+    );
+    assert_eq!(among["policy_version"], 0);
+    let after = stats(&client, &server).await;
+    let shared = after["shared_steps"].as_u64().expect("shared_steps")
+        - before["shared_steps"].as_u64().expect("shared_steps");
+    let short_tokens = token_ids(&among).len() as u64;
+    assert!(
+        shared >= short_tokens,
+        "every step of the short request decoded the long one too: {before} then {after}"
+    );
+    assert!(after["max_live"].as_u64() >= Some(2), "{after}");
+}

@@ -1,4 +1,5 @@
-//! One optimizer step of GRPO over stored rollouts: micro-batches, the step's global
+//! One optimizer step of GRPO over stored rollouts: micro-batches (bounded by rollouts and
+//! by padded tokens; gradients accumulate over them), the step's global
 //! token and sequence counts, the reference model's log-probabilities, `ppo_epochs` passes
 //! against a fixed proximal policy, and the statistics of [`super::loss`] merged.
 //!
@@ -6,6 +7,8 @@
 //! are the model's own (action) tokens, each action token's behaviour log-probability and
 //! its advantage. Observation tokens stay in the sequence (the model conditions on them)
 //! with mask 0.
+
+use std::ops::Range;
 
 use tch::Tensor;
 
@@ -37,8 +40,11 @@ pub struct StepConfig {
     pub loss: LossConfig,
     /// Its aggregation.
     pub aggregation: Aggregation,
-    /// Rollouts per forward pass.
+    /// Rollouts per forward pass, at most.
     pub micro_batch: usize,
+    /// Padded tokens per forward pass (rows x the longest row), at most; a longer row
+    /// makes a micro-batch of its own.
+    pub micro_batch_tokens: usize,
     /// Updates per batch against the same proximal policy (1: on-policy, ratio 1).
     pub ppo_epochs: usize,
 }
@@ -49,9 +55,33 @@ impl Default for StepConfig {
             loss: LossConfig::default(),
             aggregation: Aggregation::TokenMean,
             micro_batch: 16,
+            micro_batch_tokens: 16_384,
             ppo_epochs: 1,
         }
     }
+}
+
+/// Consecutive rollouts grouped into micro-batches of at most `rows` rollouts and at most
+/// `tokens` padded positions (rows x the longest of them), each holding at least one.
+pub fn micro_batches(rollouts: &[Rollout], rows: usize, tokens: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut longest = 0;
+    for (i, r) in rollouts.iter().enumerate() {
+        let wider = longest.max(r.tokens.len());
+        let count = i - start + 1;
+        if count > 1 && (count > rows.max(1) || count * wider > tokens) {
+            out.push(start..i);
+            start = i;
+            longest = r.tokens.len();
+        } else {
+            longest = wider;
+        }
+    }
+    if start < rollouts.len() {
+        out.push(start..rollouts.len());
+    }
+    out
 }
 
 /// What a step did: the loss, the merged statistics and the optimizer's report of each
@@ -163,13 +193,14 @@ fn merge(acc: &mut LossStats, s: &LossStats, first: bool) {
 fn frozen_logprobs(
     model: &Model,
     rollouts: &[Rollout],
-    micro_batch: usize,
+    config: &StepConfig,
 ) -> Result<Vec<Tensor>, GrpoError> {
     tch::no_grad(|| {
-        rollouts
-            .chunks(micro_batch)
-            .map(|chunk| {
-                let seqs: Vec<Vec<i64>> = chunk.iter().map(|r| r.tokens.clone()).collect();
+        micro_batches(rollouts, config.micro_batch, config.micro_batch_tokens)
+            .into_iter()
+            .map(|range| {
+                let seqs: Vec<Vec<i64>> =
+                    rollouts[range].iter().map(|r| r.tokens.clone()).collect();
                 sequence_logprobs(model, &seqs)
             })
             .collect()
@@ -189,9 +220,8 @@ pub fn accumulate(
     old: Option<&[Tensor]>,
 ) -> Result<(f64, LossStats), GrpoError> {
     check(rollouts)?;
-    let micro = config.micro_batch.max(1);
     let reference_logp = match (reference, config.loss.kl_beta > 0.0) {
-        (Some(r), true) => Some(frozen_logprobs(r, rollouts, micro)?),
+        (Some(r), true) => Some(frozen_logprobs(r, rollouts, config)?),
         (None, true) => {
             return Err(GrpoError::Missing {
                 what: "a reference model",
@@ -203,7 +233,9 @@ pub fn accumulate(
     let device = model.vs.device();
     let mut total = 0.0;
     let mut stats = LossStats::default();
-    for (k, chunk) in rollouts.chunks(micro).enumerate() {
+    let ranges = micro_batches(rollouts, config.micro_batch, config.micro_batch_tokens);
+    for (k, range) in ranges.into_iter().enumerate() {
+        let chunk = &rollouts[range];
         let seqs: Vec<Vec<i64>> = chunk.iter().map(|r| r.tokens.clone()).collect();
         let logp = sequence_logprobs(model, &seqs)?;
         let (mask, behaviour, adv) = targets(chunk, device);
@@ -245,7 +277,7 @@ pub fn optimizer_step(
     }
     let epochs = config.ppo_epochs.max(1);
     let old = if epochs > 1 {
-        Some(frozen_logprobs(model, rollouts, config.micro_batch.max(1))?)
+        Some(frozen_logprobs(model, rollouts, config)?)
     } else {
         None
     };
@@ -261,4 +293,34 @@ pub fn optimizer_step(
         stats: last.1,
         updates,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(lengths: &[usize]) -> Vec<Rollout> {
+        lengths
+            .iter()
+            .map(|n| Rollout {
+                tokens: vec![1; *n],
+                action: vec![false; *n],
+                behaviour_logp: vec![0.0; *n],
+                advantage: vec![0.0; *n],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn micro_batches_are_bounded_by_rows_and_padded_tokens() {
+        let r = rows(&[3, 4, 1, 5, 2, 2]);
+        // Rows only.
+        assert_eq!(micro_batches(&r, 4, usize::MAX), vec![0..4, 4..6]);
+        // 8 padded tokens: [3, 4] is 2 x 4, [1, 5] would be 2 x 5.
+        assert_eq!(micro_batches(&r, 16, 8), vec![0..2, 2..3, 3..4, 4..6]);
+        // A row longer than the budget is a micro-batch of its own.
+        assert_eq!(micro_batches(&rows(&[10, 1]), 16, 4), vec![0..1, 1..2]);
+        assert!(micro_batches(&[], 4, 4).is_empty());
+        assert_eq!(micro_batches(&r, 0, 0).len(), 6);
+    }
 }

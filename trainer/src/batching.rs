@@ -13,9 +13,12 @@
 //!   each token records the version that sampled it, so a sequence may span two versions
 //!   (the trainer's TIS uses each token's own behaviour logprob).
 //!
-//! Membership changes (admissions, compaction of finished rows, a re-prefill) rebuild the
-//! batch's KV cache with one left-padded prefill of every active context (prompt and tokens
-//! so far); between them each step feeds only the new tokens. Each request samples from
+//! The batch's KV cache holds every active row, left-padded. A finished row leaves by
+//! selecting the other rows of the cache; an admitted request is prefilled alone (with the
+//! others admitted at the same step) and its cache rows are joined to the batch's, so an
+//! admission costs its own prompt, not the whole batch's. Only new weights under
+//! `Reprefill` (and the first step) prefill every active context again; between changes
+//! each step feeds only the new tokens. Each request samples from
 //! its own seeded generator with the draw of [`crate::generate`], so its tokens do not
 //! depend on what shares the batch (tested against [`crate::generate::sample_with`]).
 
@@ -97,8 +100,12 @@ struct Active {
 pub struct BatcherStats {
     /// Token steps run.
     pub steps: u64,
-    /// Cache rebuilds (admissions, compactions, re-prefills).
+    /// Cache rebuilds: every active context prefilled again (the first step, new weights
+    /// under `Reprefill`, an admission into an empty batch).
     pub rebuilds: u64,
+    /// Admissions beside rows in flight: only the new rows prefilled, their cache joined
+    /// to the batch's.
+    pub prefills: u64,
     /// Rows decoded in total (active and finished-but-not-yet-compacted).
     pub rows_decoded: u64,
     /// Tokens generated.
@@ -133,6 +140,8 @@ pub struct Batcher {
     attention: Option<Tensor>,
     next_ids: Option<Tensor>,
     dirty: bool,
+    /// Rows at the end of `active` admitted since the last step, not in the cache yet.
+    fresh: usize,
     next_id: u64,
     stats: BatcherStats,
     sampled: Vec<(u64, i64)>,
@@ -154,6 +163,7 @@ impl Batcher {
             attention: None,
             next_ids: None,
             dirty: true,
+            fresh: 0,
             next_id: 0,
             stats: BatcherStats::default(),
             sampled: Vec::new(),
@@ -273,13 +283,9 @@ impl Batcher {
             _ => {}
         }
         let draining = self.staged.is_some();
-        // Compact when finished rows are half the batch or a request can take a slot.
-        let finished = self.active.iter().filter(|a| a.done).count();
-        let live = self.active.len() - finished;
-        let can_admit = !draining && !self.waiting.is_empty() && live < self.max_batch;
-        if finished > 0 && (can_admit || 2 * finished >= self.active.len()) {
-            self.active.retain(|a| !a.done);
-            self.dirty = true;
+        // Finished rows leave at once: their cache rows are dropped, nothing recomputed.
+        if self.active.iter().any(|a| a.done) {
+            self.compact();
         }
         if !draining {
             while self.active.len() < self.max_batch {
@@ -296,7 +302,7 @@ impl Batcher {
                     admitted_at: self.stats.steps,
                     done: false,
                 });
-                self.dirty = true;
+                self.fresh += 1;
             }
         }
         if self.active.iter().all(|a| a.done) {
@@ -311,35 +317,94 @@ impl Batcher {
         Ok(outputs)
     }
 
+    /// Drops the finished rows from `active`, and from the cache, the attention mask and
+    /// the next tokens by selecting the rows that stay (then the leading positions that
+    /// are padding in every row); when there is no cache to keep, the next step rebuilds.
+    fn compact(&mut self) {
+        let keep: Vec<i64> = (0..self.active.len())
+            .filter(|&i| !self.active[i].done)
+            .map(|i| i as i64)
+            .collect();
+        self.active.retain(|a| !a.done);
+        let cached = !self.dirty && self.fresh == 0 && !keep.is_empty();
+        match (&self.attention, &self.next_ids) {
+            (Some(attention), Some(next)) if cached => {
+                let device = self.model.vs.device();
+                let index = Tensor::from_slice(&keep).to_device(device);
+                let attention = attention.index_select(0, &index);
+                let used: Vec<i64> =
+                    Vec::<i64>::try_from(attention.sum_dim_intlist(0, false, Kind::Int64))
+                        .unwrap_or_default();
+                let lead = used.iter().take_while(|&&n| n == 0).count() as i64;
+                let total = attention.size()[1];
+                let cache = self.cache.select_rows(&index);
+                self.cache = if lead > 0 {
+                    cache.narrow_positions(lead, total - lead)
+                } else {
+                    cache
+                };
+                self.attention = Some(attention.narrow(1, lead, total - lead));
+                self.next_ids = Some(next.index_select(0, &index));
+            }
+            _ => self.dirty = true,
+        }
+    }
+
+    /// Token ids and attention mask `[rows, longest]` of the contexts (prompt and tokens
+    /// so far) of `active[rows]`, left-padded.
+    fn padded(&self, rows: std::ops::Range<usize>) -> (Tensor, Tensor) {
+        let device = self.model.vs.device();
+        let active = &self.active[rows];
+        let contexts: Vec<Vec<i64>> = active
+            .iter()
+            .map(|a| a.request.prompt.iter().chain(&a.tokens).copied().collect())
+            .collect();
+        let longest = contexts.iter().map(Vec::len).max().unwrap_or(1);
+        let mut ids = Vec::with_capacity(contexts.len() * longest);
+        let mut mask = Vec::with_capacity(contexts.len() * longest);
+        for (c, a) in contexts.iter().zip(active) {
+            let pad = longest - c.len();
+            ids.extend(std::iter::repeat_n(a.request.sampling.pad_id, pad));
+            ids.extend_from_slice(c);
+            mask.extend(std::iter::repeat_n(0i64, pad));
+            mask.extend(std::iter::repeat_n(1i64, c.len()));
+        }
+        let shape = [contexts.len() as i64, longest as i64];
+        (
+            Tensor::from_slice(&ids).view(shape).to_device(device),
+            Tensor::from_slice(&mask).view(shape).to_device(device),
+        )
+    }
+
+    /// Logits `[rows, vocab]` of the last position of `ids`, continuing `cache`.
+    fn run(&self, ids: &Tensor, attention: &Tensor, cache: &mut Cache) -> Tensor {
+        let seq = ids.size()[1];
+        let total = attention.size()[1];
+        let positions =
+            (attention.cumsum(1, Kind::Int64) - 1)
+                .clamp_min(0)
+                .narrow(1, total - seq, seq);
+        let mask = causal_mask(attention, seq);
+        self.model
+            .forward(ids, &positions, &mask, cache)
+            .select(1, seq - 1)
+    }
+
     /// Logits `[rows, vocab]` for the next token of every row.
     fn forward(&mut self) -> Tensor {
         let device = self.model.vs.device();
         let b = self.active.len() as i64;
-        let (ids, attention) = if self.dirty {
+        if !self.dirty && self.fresh > 0 && self.fresh < self.active.len() {
+            return self.forward_admitting();
+        }
+        let (ids, attention) = if self.dirty || self.fresh > 0 {
             // Rebuild: every context left-padded, prefilled at once.
-            let contexts: Vec<Vec<i64>> = self
-                .active
-                .iter()
-                .map(|a| a.request.prompt.iter().chain(&a.tokens).copied().collect())
-                .collect();
-            let longest = contexts.iter().map(Vec::len).max().unwrap_or(1);
-            let mut ids = Vec::with_capacity(contexts.len() * longest);
-            let mut mask = Vec::with_capacity(contexts.len() * longest);
-            for (c, a) in contexts.iter().zip(&self.active) {
-                let pad = longest - c.len();
-                ids.extend(std::iter::repeat_n(a.request.sampling.pad_id, pad));
-                ids.extend_from_slice(c);
-                mask.extend(std::iter::repeat_n(0i64, pad));
-                mask.extend(std::iter::repeat_n(1i64, c.len()));
-            }
+            let (ids, attention) = self.padded(0..self.active.len());
             self.cache = Cache::default();
             self.dirty = false;
+            self.fresh = 0;
             self.stats.rebuilds += 1;
-            let shape = [b, longest as i64];
-            (
-                Tensor::from_slice(&ids).view(shape).to_device(device),
-                Tensor::from_slice(&mask).view(shape).to_device(device),
-            )
+            (ids, attention)
         } else {
             let previous = self
                 .attention
@@ -353,20 +418,57 @@ impl Batcher {
                 Tensor::cat(&[previous, &Tensor::ones([b, 1], (Kind::Int64, device))], 1),
             )
         };
-        let seq = ids.size()[1];
-        let total = attention.size()[1];
-        let positions =
-            (attention.cumsum(1, Kind::Int64) - 1)
-                .clamp_min(0)
-                .narrow(1, total - seq, seq);
-        let mask = causal_mask(&attention, seq);
-        let logits = self
-            .model
-            .forward(&ids, &positions, &mask, &mut self.cache)
-            .select(1, seq - 1);
+        let mut cache = std::mem::take(&mut self.cache);
+        let logits = self.run(&ids, &attention, &mut cache);
+        self.cache = cache;
         self.attention = Some(attention);
         self.stats.rows_decoded += b as u64;
         logits
+    }
+
+    /// A step with newly admitted rows beside rows in flight: the rows in flight decode
+    /// their next token on the cache, the new rows are prefilled on a cache of their own,
+    /// and the two caches join (the shorter left-padded), so admitting a request costs
+    /// its own prefill, not the whole batch's.
+    fn forward_admitting(&mut self) -> Tensor {
+        let device = self.model.vs.device();
+        let old = self.active.len() - self.fresh;
+        let previous = self
+            .attention
+            .take()
+            .expect("invariant: rows in flight have an attention mask");
+        let next = self
+            .next_ids
+            .take()
+            .expect("invariant: rows in flight have a sampled token");
+        let att_old = Tensor::cat(
+            &[
+                &previous,
+                &Tensor::ones([old as i64, 1], (Kind::Int64, device)),
+            ],
+            1,
+        );
+        let mut cache_old = std::mem::take(&mut self.cache);
+        let logits_old = self.run(&next, &att_old, &mut cache_old);
+        let (ids_new, att_new) = self.padded(old..self.active.len());
+        let mut cache_new = Cache::default();
+        let logits_new = self.run(&ids_new, &att_new, &mut cache_new);
+        let (t_old, t_new) = (att_old.size()[1], att_new.size()[1]);
+        let longest = t_old.max(t_new);
+        self.cache = cache_old
+            .left_pad(longest - t_old)
+            .cat_rows(&cache_new.left_pad(longest - t_new));
+        self.attention = Some(Tensor::cat(
+            &[
+                &att_old.constant_pad_nd([longest - t_old, 0]),
+                &att_new.constant_pad_nd([longest - t_new, 0]),
+            ],
+            0,
+        ));
+        self.fresh = 0;
+        self.stats.prefills += 1;
+        self.stats.rows_decoded += self.active.len() as u64;
+        Tensor::cat(&[&logits_old, &logits_new], 0)
     }
 
     fn sample(&mut self, logits: &Tensor) -> Result<Vec<Output>> {
@@ -576,6 +678,11 @@ mod tests {
         );
         assert_eq!(stats.max_live, 2, "{stats:?}");
         assert!(stats.shared_steps > 0, "{stats:?}");
+        // Admissions beside a row in flight prefilled only the new row (the decoded tokens
+        // above match decoding alone, so the joined cache is right); the whole batch was
+        // prefilled only at the first step and into an emptied batch.
+        assert!(stats.prefills >= 2, "{stats:?}");
+        assert!(stats.rebuilds + stats.prefills <= 5, "{stats:?}");
     }
 
     #[test]

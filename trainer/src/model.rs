@@ -84,6 +84,55 @@ impl Cache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    fn map(&self, f: impl Fn(&Tensor) -> Tensor) -> Cache {
+        Cache {
+            kv: self
+                .kv
+                .iter()
+                .map(|e| e.as_ref().map(|(k, v)| (f(k), f(v))))
+                .collect(),
+        }
+    }
+
+    /// The rows `index` (a 1-D `Int64` tensor of batch rows, in the order wanted).
+    pub fn select_rows(&self, index: &Tensor) -> Cache {
+        self.map(|t| t.index_select(0, index))
+    }
+
+    /// Positions `start..start + len` of every row (dropping leading positions that are
+    /// padding in every row).
+    pub fn narrow_positions(&self, start: i64, len: i64) -> Cache {
+        self.map(|t| t.narrow(2, start, len))
+    }
+
+    /// Every position moved right by `pad` zero positions on the left (left padding, to
+    /// join a longer batch; the caller's attention mask hides them). Keys are stored
+    /// with their rotary position applied, so padding leaves them valid.
+    pub fn left_pad(&self, pad: i64) -> Cache {
+        if pad == 0 {
+            return self.map(Tensor::shallow_clone);
+        }
+        self.map(|t| t.constant_pad_nd([0, 0, pad, 0]))
+    }
+
+    /// The rows of `self` followed by those of `other`: both of the same length and
+    /// layer count.
+    pub fn cat_rows(&self, other: &Cache) -> Cache {
+        Cache {
+            kv: self
+                .kv
+                .iter()
+                .zip(&other.kv)
+                .map(|(a, b)| match (a, b) {
+                    (Some((ka, va)), Some((kb, vb))) => {
+                        Some((Tensor::cat(&[ka, kb], 0), Tensor::cat(&[va, vb], 0)))
+                    }
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The decoder.

@@ -103,7 +103,10 @@ pub fn measure(
 pub fn reply_lengths(groups: usize, group_size: usize, max_tokens: usize) -> Vec<usize> {
     let g = group_size.max(1);
     // A stride prime to g visits every k once per group.
-    let stride = [3, 5, 7].into_iter().find(|p| !g.is_multiple_of(*p)).unwrap_or(1);
+    let stride = [3, 5, 7]
+        .into_iter()
+        .find(|p| !g.is_multiple_of(*p))
+        .unwrap_or(1);
     (0..groups)
         .flat_map(|group| {
             (0..g).map(move |i| {
@@ -114,7 +117,8 @@ pub fn reply_lengths(groups: usize, group_size: usize, max_tokens: usize) -> Vec
         .collect()
 }
 
-/// A training step's rollouts decoded three ways (tokens per second of each).
+/// A training step's rollouts decoded three ways (tokens per second of each, the median
+/// over the rounds).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct RolloutFigures {
     /// Requests (groups x G).
@@ -141,13 +145,15 @@ fn twin(model: &Model) -> Result<Model> {
 
 /// Decodes `groups` groups of `group_size` replies (lengths from [`reply_lengths`] with
 /// `max_tokens`; temperature 1, each request its own seed, no stop sequence so each reply
-/// has its length) one at a time, in static batches of `max_batch`, and with the batcher.
+/// has its length) one at a time, in static batches of `max_batch`, and with the batcher,
+/// `rounds` times.
 pub fn rollouts(
     model: &Model,
     groups: usize,
     group_size: usize,
     max_tokens: usize,
     max_batch: usize,
+    rounds: usize,
 ) -> Result<RolloutFigures> {
     let requests: Vec<Request> = reply_lengths(groups, group_size, max_tokens)
         .into_iter()
@@ -169,58 +175,75 @@ pub fn rollouts(
     let max_batch = max_batch.max(1);
     // Warm-up.
     sample(model, &[PROMPT.to_vec()], &requests[0].sampling)?;
+    let sampler = twin(model)?;
+    // The three ways take turns in each round, so that a change of the machine's load
+    // falls on all of them; each way's median over the rounds.
+    let (mut sequential, mut static_batch, mut continuous) = (Vec::new(), Vec::new(), Vec::new());
+    let mut stats = BatcherStats::default();
+    let mut sampler = Some(sampler);
+    for _ in 0..rounds.max(1) {
+        let start = Instant::now();
+        for r in &requests {
+            sample_with(
+                model,
+                std::slice::from_ref(&r.prompt),
+                &[r.sampling.seed],
+                &r.sampling,
+                &mut |_, _| {},
+            )?;
+        }
+        sequential.push(tokens as f64 / start.elapsed().as_secs_f64());
 
-    let start = Instant::now();
-    for r in &requests {
-        sample_with(
-            model,
-            std::slice::from_ref(&r.prompt),
-            &[r.sampling.seed],
-            &r.sampling,
-            &mut |_, _| {},
-        )?;
-    }
-    let sequential = tokens as f64 / start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        for batch in requests.chunks(max_batch) {
+            let prompts: Vec<Vec<i64>> = batch.iter().map(|r| r.prompt.clone()).collect();
+            let seeds: Vec<u64> = batch.iter().map(|r| r.sampling.seed).collect();
+            let longest = batch
+                .iter()
+                .map(|r| r.sampling.max_tokens)
+                .max()
+                .unwrap_or(1);
+            let sampling = Sampling {
+                max_tokens: longest,
+                ..batch[0].sampling.clone()
+            };
+            sample_with(model, &prompts, &seeds, &sampling, &mut |_, _| {})?;
+        }
+        static_batch.push(tokens as f64 / start.elapsed().as_secs_f64());
 
-    let start = Instant::now();
-    for batch in requests.chunks(max_batch) {
-        let prompts: Vec<Vec<i64>> = batch.iter().map(|r| r.prompt.clone()).collect();
-        let seeds: Vec<u64> = batch.iter().map(|r| r.sampling.seed).collect();
-        let longest = batch
-            .iter()
-            .map(|r| r.sampling.max_tokens)
-            .max()
-            .unwrap_or(1);
-        let sampling = Sampling {
-            max_tokens: longest,
-            ..batch[0].sampling.clone()
+        let model = match sampler.take() {
+            Some(m) => m,
+            None => twin(model)?,
         };
-        sample_with(model, &prompts, &seeds, &sampling, &mut |_, _| {})?;
-    }
-    let static_batch = tokens as f64 / start.elapsed().as_secs_f64();
-
-    let mut batcher = Batcher::new(twin(model)?, max_batch, OnWeights::Drain, 0);
-    let start = Instant::now();
-    for r in &requests {
-        batcher.submit(r.clone())?;
-    }
-    let outputs = batcher.run_until_idle()?;
-    let continuous = tokens as f64 / start.elapsed().as_secs_f64();
-    let decoded: usize = outputs.iter().map(|o| o.tokens.len()).sum();
-    if decoded != tokens {
-        return Err(Error::Decoder(format!(
-            "the batcher decoded {decoded} tokens of the {tokens} asked for"
-        )));
+        let mut batcher = Batcher::new(model, max_batch, OnWeights::Drain, 0);
+        let start = Instant::now();
+        for r in &requests {
+            batcher.submit(r.clone())?;
+        }
+        let outputs = batcher.run_until_idle()?;
+        continuous.push(tokens as f64 / start.elapsed().as_secs_f64());
+        let decoded: usize = outputs.iter().map(|o| o.tokens.len()).sum();
+        if decoded != tokens {
+            return Err(Error::Decoder(format!(
+                "the batcher decoded {decoded} tokens of the {tokens} asked for"
+            )));
+        }
+        stats = batcher.stats();
     }
     Ok(RolloutFigures {
         requests: requests.len(),
         max_batch,
         tokens,
-        sequential,
-        static_batch,
-        continuous,
-        stats: batcher.stats(),
+        sequential: median(sequential),
+        static_batch: median(static_batch),
+        continuous: median(continuous),
+        stats,
     })
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 /// The optimization step's batch and time.
@@ -337,12 +360,11 @@ pub fn optimization_step(
             times.push(start.elapsed().as_secs_f64());
         }
     }
-    times.sort_by(f64::total_cmp);
     Ok(StepFigures {
         rows,
         tokens: lengths.iter().sum(),
         action_tokens: lengths.iter().map(|n| n - prompt).sum(),
-        seconds: times.get(times.len() / 2).copied().unwrap_or(f64::NAN),
+        seconds: median(times),
     })
 }
 
@@ -352,13 +374,14 @@ fn python_json(python: &Path, args: &[&std::ffi::OsStr]) -> Result<serde_json::V
         .first()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let out = std::process::Command::new(python)
-        .args(args)
-        .output()
-        .map_err(|source| Error::Io {
-            path: python.to_path_buf(),
-            source,
-        })?;
+    let mut command = std::process::Command::new(python);
+    command.args(args);
+    // The same number of torch threads on both sides.
+    command.env("OMP_NUM_THREADS", tch::get_num_threads().to_string());
+    let out = command.output().map_err(|source| Error::Io {
+        path: python.to_path_buf(),
+        source,
+    })?;
     if !out.status.success() {
         return Err(Error::Config(format!(
             "{script} failed: {}",

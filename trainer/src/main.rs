@@ -209,6 +209,12 @@ enum Command {
         /// Optimization step: timed steps (the median is reported), after a warm-up.
         #[arg(long, default_value_t = 3)]
         repeats: usize,
+        /// Rollouts: rounds of the three ways taking turns (the median is reported).
+        #[arg(long, default_value_t = 1)]
+        rounds: usize,
+        /// torch's threads on both sides (default: torch's own choice).
+        #[arg(long)]
+        threads: Option<i32>,
     },
 }
 
@@ -405,7 +411,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             step_prompt,
             step_reply,
             repeats,
+            rounds,
+            threads,
         } => {
+            if let Some(n) = threads {
+                tch::set_num_threads(n);
+            }
             let python = python
                 .or_else(|| std::env::var_os("ARENA_PYTHON").map(PathBuf::from))
                 .context("no python: pass --python or set ARENA_PYTHON (ci/setup writes it)")?;
@@ -458,8 +469,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             // Rollouts three ways, then the optimization step against PyTorch's.
             let weights = trainer::model::Model::load(&model, trainer::bench::device())
                 .with_context(|| format!("loading the model from {}", model.display()))?;
-            let r =
-                trainer::bench::rollouts(&weights, groups, group_size, rollout_tokens, max_batch)?;
+            let r = trainer::bench::rollouts(
+                &weights,
+                groups,
+                group_size,
+                rollout_tokens,
+                max_batch,
+                rounds,
+            )?;
             println!(
                 "\nrollouts: {} requests ({groups} groups of G = {group_size}, replies up to {rollout_tokens} tokens, {} in all), temperature 1, {} decoded together",
                 r.requests, r.tokens, r.max_batch
@@ -473,7 +490,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 println!("{name:<34} {tps:>12.1} {:>8.2}", tps / r.sequential);
             }
             println!(
-                "(ratio: over one request at a time; batcher: {} steps, {} rows decoded, {} cache rebuilds)",
+                "(ratio: over one request at a time; median of {rounds} rounds; batcher: {} steps, {} rows decoded, {} cache rebuilds)",
                 r.stats.steps, r.stats.rows_decoded, r.stats.rebuilds
             );
             let dir = tempfile_dir()?;

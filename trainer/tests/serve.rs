@@ -50,18 +50,22 @@ async fn post(client: &reqwest::Client, server: &Server, body: Value) -> (u16, V
     (status, res.json().await.expect("json"))
 }
 
-#[tokio::test]
-async fn chat_completions_over_http() {
-    let Some(server) = start() else { return };
-    let client = reqwest::Client::new();
-    let models: Value = client
-        .get(format!("{}/v1/models", server.base))
+async fn get(client: &reqwest::Client, server: &Server, path: &str) -> Value {
+    client
+        .get(format!("{}{path}", server.base))
         .send()
         .await
         .expect("answers")
         .json()
         .await
-        .expect("json");
+        .expect("json")
+}
+
+#[tokio::test]
+async fn chat_completions_over_http() {
+    let Some(server) = start() else { return };
+    let client = reqwest::Client::new();
+    let models = get(&client, &server, "/v1/models").await;
     assert_eq!(models["data"][0]["id"], "SmolLM2-135M-Instruct");
 
     let messages =
@@ -146,17 +150,6 @@ async fn chat_completions_over_http() {
     );
 }
 
-async fn stats(client: &reqwest::Client, server: &Server) -> Value {
-    client
-        .get(format!("{}/stats", server.base))
-        .send()
-        .await
-        .expect("answers")
-        .json()
-        .await
-        .expect("json")
-}
-
 /// The token ids of a reply's first choice.
 fn token_ids(reply: &Value) -> Vec<i64> {
     reply["choices"][0]["logprobs"]["content"]
@@ -176,7 +169,7 @@ async fn requests_with_different_seeds_share_token_steps_and_keep_their_replies(
     let short = json!({"messages": messages, "max_tokens": 5, "temperature": 1.0, "seed": 7});
     let (status, alone) = post(&client, &server, short.clone()).await;
     assert_eq!(status, 200, "{alone}");
-    let before = stats(&client, &server).await;
+    let before = get(&client, &server, "/stats").await;
     assert_eq!(before["policy_version"], 0);
 
     // A long request with another seed and temperature is decoding (its first token has
@@ -212,7 +205,7 @@ async fn requests_with_different_seeds_share_token_steps_and_keep_their_replies(
         alone["choices"][0]["message"]["content"]
     );
     assert_eq!(among["policy_version"], 0);
-    let after = stats(&client, &server).await;
+    let after = get(&client, &server, "/stats").await;
     let shared = after["shared_steps"].as_u64().expect("shared_steps")
         - before["shared_steps"].as_u64().expect("shared_steps");
     let short_tokens = token_ids(&among).len() as u64;

@@ -1,5 +1,11 @@
 #!/bin/bash
-# Measures the easy set's base rates (what produced problems/easy/base_rates.json):
+# Since the worked example (2026-11-24) the base rates are measured in process with the
+# trainer's continuous batcher, K samples per problem at the training settings:
+#   trainer eval --model SMOLLM2 --problems problems/easy --split held-out|training \
+#     --samples 8 --config ci/train.yaml --seed 1 --out FILE.json
+#   python3 problems/easy/base_rates.py --command ... --settings ... --date ... \
+#     --machine ... FILE.json... > problems/easy/base_rates.json
+# This script is the first method (kept to reproduce the first measurement):
 # 8 seeds in parallel, one `agent solve` each (concurrency 1), over the training problems
 # in one fixed order (families interleaved), against one `trainer serve` at $MODEL_URL.
 # The problems finish in order with all 8 samples each; stop it when time runs out and

@@ -759,3 +759,260 @@ mod tests {
         Model::new(config, tch::Device::Cpu)
     }
 }
+
+#[cfg(test)]
+mod admission_tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::generate::sample_with;
+    use crate::grpo::logprob::sequence_logprobs;
+
+    fn tiny(seed: i64) -> Model {
+        tch::manual_seed(seed);
+        let config: Config = serde_json::from_value(serde_json::json!({
+            "model_type": "qwen2", "vocab_size": 64, "hidden_size": 32, "intermediate_size": 64,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 64,
+            "tie_word_embeddings": false
+        }))
+        .expect("config");
+        Model::new(config, tch::Device::Cpu)
+    }
+
+    fn twin(model: &Model) -> Model {
+        let mut copy = Model::new(model.config.clone(), tch::Device::Cpu);
+        copy.vs.copy(&model.vs).expect("same variables");
+        copy.vs.set_kind(model.vs.kind());
+        copy
+    }
+
+    fn alone(model: &Model, r: &Request) -> (Vec<i64>, Vec<f64>) {
+        let s = sample_with(
+            model,
+            std::slice::from_ref(&r.prompt),
+            &[r.sampling.seed],
+            &r.sampling,
+            &mut |_, _| {},
+        )
+        .expect("sample")
+        .remove(0);
+        (s.tokens, s.logprobs)
+    }
+
+    /// Ten requests of varied prompt lengths, limits, temperatures, filters and stops.
+    fn varied(reference: &Model) -> Vec<Request> {
+        let lengths = [1usize, 12, 3, 7, 2, 15, 5, 9, 1, 4];
+        let limits = [6usize, 3, 9, 2, 8, 4, 1, 7, 5, 10];
+        (0..10)
+            .map(|i| {
+                let prompt: Vec<i64> = (0..lengths[i])
+                    .map(|k| ((i * 13 + k * 7 + 3) % 63 + 1) as i64)
+                    .collect();
+                let mut sampling = Sampling {
+                    temperature: [0.0, 0.8, 1.2][i % 3],
+                    top_p: if i % 4 == 2 { 0.9 } else { 1.0 },
+                    top_k: if i % 4 == 1 { 5 } else { 0 },
+                    max_tokens: limits[i],
+                    stop: vec![],
+                    seed: 100 + i as u64,
+                    pad_id: (i % 2) as i64,
+                };
+                if i == 6 || i == 9 || i == 2 {
+                    let (t, _) = alone(
+                        reference,
+                        &Request {
+                            prompt: prompt.clone(),
+                            sampling: sampling.clone(),
+                        },
+                    );
+                    if t.len() >= 3 {
+                        sampling.stop = vec![vec![99], t[1..3].to_vec()];
+                    }
+                }
+                Request { prompt, sampling }
+            })
+            .collect()
+    }
+
+    /// The cache, the attention mask and the next tokens cover the rows of `active` in
+    /// order: each live row has as many real positions as its context minus the token
+    /// not fed yet, and the cache is as long as the longest such context.
+    fn invariants(b: &Batcher) {
+        if b.active.is_empty() {
+            return;
+        }
+        let attention = b.attention.as_ref().expect("attention");
+        let (rows, width) = attention.size2().expect("2-D");
+        assert_eq!(rows as usize, b.active.len());
+        assert_eq!(
+            b.next_ids.as_ref().expect("next").size()[0] as usize,
+            b.active.len()
+        );
+        assert_eq!(b.cache.len(), width);
+        assert!(width as usize <= b.model.config.max_position_embeddings);
+        let real: Vec<i64> =
+            Vec::try_from(attention.sum_dim_intlist(1, false, Kind::Int64)).expect("sums");
+        for (a, n) in b.active.iter().zip(&real) {
+            if !a.done {
+                assert_eq!(*n as usize, a.request.prompt.len() + a.tokens.len() - 1);
+            }
+        }
+        // Right-aligned: the last column is real in every row.
+        let last: Vec<i64> = Vec::try_from(attention.select(1, width - 1)).expect("last");
+        assert!(last.iter().all(|&x| x == 1), "{last:?}");
+        if b.active.iter().all(|a| !a.done) {
+            assert_eq!(
+                real.iter().max().copied(),
+                Some(width),
+                "no all-padding column"
+            );
+        }
+    }
+
+    fn run_staggered(batcher: &mut Batcher, requests: &[Request], first: usize) -> Vec<Output> {
+        let mut outputs = Vec::new();
+        for r in &requests[..first] {
+            batcher.submit(r.clone()).expect("submit");
+        }
+        let mut next = first;
+        let mut step = 0;
+        while batcher.pending() > 0 || next < requests.len() {
+            // One more request every other step, so admissions land at many lengths.
+            if next < requests.len() && step % 2 == 1 {
+                batcher.submit(requests[next].clone()).expect("submit");
+                next += 1;
+            }
+            outputs.extend(batcher.step().expect("step"));
+            invariants(batcher);
+            step += 1;
+        }
+        outputs.sort_by_key(|o| o.id);
+        outputs
+    }
+
+    #[test]
+    fn ten_varied_requests_through_three_slots_decode_as_if_alone() {
+        let reference = tiny(33);
+        let requests = varied(&reference);
+        for max_batch in [3, 4] {
+            let mut batcher = Batcher::new(twin(&reference), max_batch, OnWeights::Drain, 0);
+            let outputs = run_staggered(&mut batcher, &requests, 4);
+            assert_eq!(outputs.len(), requests.len());
+            for (o, r) in outputs.iter().zip(&requests) {
+                let (tokens, logprobs) = alone(&reference, r);
+                assert_eq!(o.tokens, tokens, "request {} (max_batch {max_batch})", o.id);
+                assert_eq!(o.logprobs.len(), logprobs.len());
+                for (x, y) in o.logprobs.iter().zip(&logprobs) {
+                    assert!((x - y).abs() < 1e-4, "request {}: {x} != {y}", o.id);
+                }
+            }
+            assert!(
+                outputs.iter().any(|o| o.finish == Finish::Stop),
+                "a stop was hit"
+            );
+            let stats = batcher.stats();
+            assert!(stats.prefills >= 3, "{stats:?}");
+            assert_eq!(stats.max_live as usize, max_batch, "{stats:?}");
+        }
+    }
+
+    #[test]
+    fn reprefill_with_rows_of_varied_lengths_and_admissions_after_the_swap() {
+        let (old, new) = (tiny(5), tiny(6));
+        let requests: Vec<Request> = (0..7)
+            .map(|i| Request {
+                prompt: (0..[2usize, 9, 4, 1, 6, 3, 11][i])
+                    .map(|k| ((i * 11 + k * 5 + 1) % 63 + 1) as i64)
+                    .collect(),
+                sampling: Sampling {
+                    temperature: 1.0,
+                    top_p: 1.0,
+                    top_k: 0,
+                    max_tokens: [5usize, 8, 3, 7, 4, 6, 2][i],
+                    stop: vec![],
+                    seed: 7 + i as u64,
+                    pad_id: 0,
+                },
+            })
+            .collect();
+        let mut batcher = Batcher::new(twin(&old), 3, OnWeights::Reprefill, 0);
+        for r in &requests {
+            batcher.submit(r.clone()).expect("submit");
+        }
+        let mut outputs = Vec::new();
+        for _ in 0..4 {
+            outputs.extend(batcher.step().expect("step"));
+            invariants(&batcher);
+        }
+        batcher.stage_weights(&new.vs, 1).expect("stage");
+        while batcher.pending() > 0 {
+            outputs.extend(batcher.step().expect("step"));
+            invariants(&batcher);
+        }
+        outputs.sort_by_key(|o| o.id);
+        assert_eq!(outputs.len(), requests.len());
+        let mut spanning = 0;
+        for (o, r) in outputs.iter().zip(&requests) {
+            let seq: Vec<i64> = r.prompt.iter().chain(&o.tokens).copied().collect();
+            let (lp_old, lp_new) = tch::no_grad(|| {
+                (
+                    sequence_logprobs(&old, std::slice::from_ref(&seq)).expect("old"),
+                    sequence_logprobs(&new, std::slice::from_ref(&seq)).expect("new"),
+                )
+            });
+            if o.versions.first() != o.versions.last() {
+                spanning += 1;
+            }
+            for (k, (lp, v)) in o.logprobs.iter().zip(&o.versions).enumerate() {
+                let want = if *v == 0 { &lp_old } else { &lp_new }
+                    .double_value(&[0, (r.prompt.len() + k - 1) as i64]);
+                assert!(
+                    (lp - want).abs() < 1e-4,
+                    "request {} token {k} v{v}: {lp} != {want}",
+                    o.id
+                );
+            }
+        }
+        assert!(spanning >= 2, "rows in flight at the swap: {spanning}");
+        assert!(batcher.stats().prefills >= 1, "{:?}", batcher.stats());
+    }
+
+    #[test]
+    fn bf16_admissions_decode_as_if_alone() {
+        let mut reference = tiny(44);
+        reference.vs.set_kind(Kind::BFloat16);
+        let requests: Vec<Request> = varied(&reference)
+            .into_iter()
+            .map(|mut r| {
+                r.sampling.temperature = 0.0;
+                r.sampling.stop.clear();
+                r
+            })
+            .collect();
+        let mut batcher = Batcher::new(twin(&reference), 3, OnWeights::Drain, 0);
+        let outputs = run_staggered(&mut batcher, &requests, 3);
+        let mut worst = 0f64;
+        let mut same = 0;
+        for (o, r) in outputs.iter().zip(&requests) {
+            let (tokens, logprobs) = alone(&reference, r);
+            if o.tokens == tokens {
+                same += 1;
+            }
+            let agree = o
+                .tokens
+                .iter()
+                .zip(&tokens)
+                .take_while(|(a, b)| a == b)
+                .count();
+            for (x, y) in o.logprobs.iter().zip(&logprobs).take(agree) {
+                worst = worst.max((x - y).abs());
+            }
+        }
+        eprintln!(
+            "bf16: {same} of {} identical, worst logprob gap {worst}",
+            requests.len()
+        );
+        assert_eq!(same, requests.len());
+        assert!(worst < 2e-2, "{worst}");
+    }
+}

@@ -89,21 +89,7 @@ fn the_loss_falls_on_a_fixed_batch_of_the_real_model() {
     let rows: Vec<Rollout> = [(good, 1.0), (bad, -1.0)]
         .into_iter()
         .enumerate()
-        .map(|(i, ((tokens, action), a))| {
-            let mut behaviour = vec![0.0; tokens.len()];
-            for (k, b) in behaviour.iter_mut().enumerate().skip(1) {
-                *b = start.double_value(&[i as i64, k as i64 - 1]);
-            }
-            Rollout {
-                advantage: action
-                    .iter()
-                    .map(|on: &bool| if *on { a } else { 0.0 })
-                    .collect(),
-                tokens,
-                action,
-                behaviour_logp: behaviour,
-            }
-        })
+        .map(|(i, ((tokens, action), a))| Rollout::fixed(tokens, action, a, &start, i))
         .collect();
     let step = TrainConfig::default().step();
     let norm = normalizer(&rows);

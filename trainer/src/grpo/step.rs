@@ -33,6 +33,34 @@ pub struct Rollout {
     pub advantage: Vec<f64>,
 }
 
+impl Rollout {
+    /// A row of a fixed batch: `tokens` with its action mask, one advantage for every
+    /// action token, and the behaviour log-probabilities read from row `row` of `logp`
+    /// (`sequence_logprobs` of the batch, `[rows, len - 1]`: position `k - 1` scores
+    /// token `k`).
+    pub fn fixed(
+        tokens: Vec<i64>,
+        action: Vec<bool>,
+        advantage: f64,
+        logp: &Tensor,
+        row: usize,
+    ) -> Rollout {
+        let mut behaviour_logp = vec![0.0; tokens.len()];
+        for (k, b) in behaviour_logp.iter_mut().enumerate().skip(1) {
+            *b = logp.double_value(&[row as i64, k as i64 - 1]);
+        }
+        Rollout {
+            advantage: action
+                .iter()
+                .map(|on| if *on { advantage } else { 0.0 })
+                .collect(),
+            tokens,
+            action,
+            behaviour_logp,
+        }
+    }
+}
+
 /// Settings of an optimizer step.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StepConfig {

@@ -963,17 +963,8 @@ mod tests {
             .enumerate()
             .map(|(i, s)| {
                 let action: Vec<bool> = (0..s.len()).map(|k| k >= 2).collect();
-                let mut behaviour = vec![0.0; s.len()];
-                for (k, b) in behaviour.iter_mut().enumerate().skip(1) {
-                    *b = start.double_value(&[i as i64, k as i64 - 1]);
-                }
                 let a = if i == 0 { 1.0 } else { -1.0 };
-                Rollout {
-                    advantage: action.iter().map(|on| if *on { a } else { 0.0 }).collect(),
-                    tokens: s.clone(),
-                    action,
-                    behaviour_logp: behaviour,
-                }
+                Rollout::fixed(s.clone(), action, a, &start, i)
             })
             .collect();
         let step = TrainConfig::default().step();

@@ -550,7 +550,7 @@ mod tests {
     use crate::generate::sample_with;
     use crate::grpo::logprob::sequence_logprobs;
 
-    fn tiny(seed: i64) -> Model {
+    pub(super) fn tiny(seed: i64) -> Model {
         tch::manual_seed(seed);
         let config: Config = serde_json::from_value(serde_json::json!({
             "model_type": "qwen2", "vocab_size": 64, "hidden_size": 32, "intermediate_size": 64,
@@ -564,9 +564,10 @@ mod tests {
 
     /// A model with the same weights (copied, so tests running in parallel, which share
     /// libtorch's global generator, cannot make them differ).
-    fn twin(model: &Model) -> Model {
+    pub(super) fn twin(model: &Model) -> Model {
         let mut copy = Model::new(model.config.clone(), tch::Device::Cpu);
         copy.vs.copy(&model.vs).expect("same variables");
+        copy.vs.set_kind(model.vs.kind());
         copy
     }
 
@@ -582,7 +583,7 @@ mod tests {
         }
     }
 
-    fn alone(model: &Model, r: &Request) -> (Vec<i64>, Vec<f64>) {
+    pub(super) fn alone(model: &Model, r: &Request) -> (Vec<i64>, Vec<f64>) {
         let s = sample_with(
             model,
             std::slice::from_ref(&r.prompt),
@@ -762,42 +763,9 @@ mod tests {
 
 #[cfg(test)]
 mod admission_tests {
+    use super::tests::{alone, tiny, twin};
     use super::*;
-    use crate::config::Config;
-    use crate::generate::sample_with;
     use crate::grpo::logprob::sequence_logprobs;
-
-    fn tiny(seed: i64) -> Model {
-        tch::manual_seed(seed);
-        let config: Config = serde_json::from_value(serde_json::json!({
-            "model_type": "qwen2", "vocab_size": 64, "hidden_size": 32, "intermediate_size": 64,
-            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
-            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 64,
-            "tie_word_embeddings": false
-        }))
-        .expect("config");
-        Model::new(config, tch::Device::Cpu)
-    }
-
-    fn twin(model: &Model) -> Model {
-        let mut copy = Model::new(model.config.clone(), tch::Device::Cpu);
-        copy.vs.copy(&model.vs).expect("same variables");
-        copy.vs.set_kind(model.vs.kind());
-        copy
-    }
-
-    fn alone(model: &Model, r: &Request) -> (Vec<i64>, Vec<f64>) {
-        let s = sample_with(
-            model,
-            std::slice::from_ref(&r.prompt),
-            &[r.sampling.seed],
-            &r.sampling,
-            &mut |_, _| {},
-        )
-        .expect("sample")
-        .remove(0);
-        (s.tokens, s.logprobs)
-    }
 
     /// Ten requests of varied prompt lengths, limits, temperatures, filters and stops.
     fn varied(reference: &Model) -> Vec<Request> {

@@ -971,14 +971,9 @@ mod tests {
         let norm = normalizer(&rows);
         let old = [start.shallow_clone()];
         let surrogate = |model: &Model| {
-            let (loss, _) = accumulate(model, None, &rows, &step, norm, Some(&old)).expect("loss");
-            for (_, t) in model.vs.variables() {
-                let mut g = t.grad();
-                if g.defined() {
-                    let _ = g.zero_();
-                }
-            }
-            loss
+            accumulate(model, None, &rows, &step, norm, Some(&old))
+                .expect("loss")
+                .0
         };
         let mut opt = AdamW::new(
             &model.vs,
@@ -988,10 +983,13 @@ mod tests {
             },
         )
         .expect("optimizer");
+        // Measuring the loss accumulates its gradient: cleared before each update.
         let mut losses = vec![surrogate(&model)];
+        opt.zero_grad();
         for _ in 0..3 {
             optimizer_step(&model, None, &mut opt, &rows, &step, None).expect("step");
             losses.push(surrogate(&model));
+            opt.zero_grad();
         }
         assert!(
             losses.windows(2).all(|w| w[1] < w[0]) && losses[3] < losses[0] - 0.05,

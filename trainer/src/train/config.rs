@@ -115,6 +115,11 @@ pub struct TrainConfig {
     pub checkpoint_every: u64,
     /// Checkpoints kept in `OUT/checkpoints` (the newest; at least 1).
     pub keep_checkpoints: usize,
+    /// Train on these problems only (package names; empty: every training problem).
+    /// Each must be on the training list of the problem folder's `split.yaml` (or a
+    /// package of a folder without one): a held-out or unknown name is an error, so a
+    /// curriculum cannot leak held-out problems into training.
+    pub training_problems: Vec<String>,
 }
 
 impl Default for TrainConfig {
@@ -157,6 +162,7 @@ impl Default for TrainConfig {
             time_budget_minutes: None,
             checkpoint_every: 1,
             keep_checkpoints: 1,
+            training_problems: Vec::new(),
         }
     }
 }
@@ -226,6 +232,15 @@ impl TrainConfig {
         }
         if self.checkpoint_every == 0 {
             return Err(bad("checkpoint_every", "must be at least 1"));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for name in &self.training_problems {
+            if !seen.insert(name.as_str()) {
+                return Err(bad(
+                    "training_problems",
+                    format!("{name:?} is listed twice"),
+                ));
+            }
         }
         self.optim(1)
             .validate()
@@ -343,6 +358,19 @@ mod tests {
                 .expect_err("G=1")
                 .to_string()
                 .contains("group_size")
+        );
+    }
+
+    #[test]
+    fn training_problems_default_to_all_and_a_repeated_name_is_named() {
+        assert!(TrainConfig::default().training_problems.is_empty());
+        let c: TrainConfig =
+            serde_yaml::from_str("training_problems: [listsum, uppercase, listsum]\n")
+                .expect("parses");
+        let err = c.validate().expect_err("repeated").to_string();
+        assert!(
+            err.contains("training_problems") && err.contains("\"listsum\" is listed twice"),
+            "{err}"
         );
     }
 

@@ -304,6 +304,35 @@ pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
     })
 }
 
+/// The tasks a run trains on: every training problem, or the configuration's
+/// `training_problems` in the training list's order. A name on the held-out list, or on
+/// neither, is an error naming it.
+fn chosen_training(
+    training: Vec<Problem>,
+    held_out: &[Problem],
+    config: &TrainConfig,
+) -> anyhow::Result<Vec<Arc<Task>>> {
+    let wanted = &config.training_problems;
+    for name in wanted {
+        if training.iter().any(|p| &p.task.id == name) {
+            continue;
+        }
+        if held_out.iter().any(|p| &p.task.id == name) {
+            anyhow::bail!(
+                "training config training_problems: {name:?} is a held-out problem (split.yaml), never trained on"
+            );
+        }
+        anyhow::bail!(
+            "training config training_problems: {name:?} is not a training problem of the problem folder"
+        );
+    }
+    Ok(training
+        .into_iter()
+        .filter(|p| wanted.is_empty() || wanted.contains(&p.task.id))
+        .map(|p| p.task)
+        .collect())
+}
+
 /// A 64-bit mix (splitmix64), for seeds and the data order.
 pub(crate) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -388,7 +417,7 @@ impl Trainer {
         };
         let pipeline = pipeline(&config)?;
         let problems = load_problems(&paths.problems)?;
-        let train: Vec<Arc<Task>> = problems.training.into_iter().map(|p| p.task).collect();
+        let train = chosen_training(problems.training, &problems.held_out, &config)?;
         let held_out = problems.held_out;
         let updates_per_step =
             config.updates_per_step(pipeline.budget.model_calls.unwrap_or(1) as usize);
@@ -942,6 +971,46 @@ mod tests {
     use super::*;
     use crate::grpo::logprob::sequence_logprobs;
     use crate::optim::OptimConfig;
+
+    /// `training_problems` narrows the easy set's training list, in the list's order, and
+    /// names a held-out or unknown problem instead of training on it.
+    #[test]
+    fn training_problems_pick_from_the_training_list_only() {
+        let set = || load_problems(&problems::easy::dir()).expect("the easy set");
+        let mut config = TrainConfig {
+            training_problems: vec!["uppercase".into(), "listsum".into()],
+            ..TrainConfig::default()
+        };
+        let s = set();
+        let all = s.training.len();
+        let picked = chosen_training(s.training, &s.held_out, &config).expect("picked");
+        let ids: Vec<&str> = picked.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(ids, ["uppercase", "listsum"]);
+        config.training_problems.clear();
+        let s = set();
+        assert_eq!(
+            chosen_training(s.training, &s.held_out, &config)
+                .expect("all")
+                .len(),
+            all
+        );
+        config.training_problems = vec!["listsum".into(), "digitsum".into()];
+        let s = set();
+        let err = chosen_training(s.training, &s.held_out, &config).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("\"digitsum\" is a held-out problem"),
+            "{err}"
+        );
+        config.training_problems = vec!["nosuch".into()];
+        let s = set();
+        let err = chosen_training(s.training, &s.held_out, &config).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("\"nosuch\" is not a training problem"),
+            "{err}"
+        );
+    }
 
     /// The clipped surrogate of a fixed batch against its fixed starting log-probabilities
     /// falls over a few updates of the step the loop uses.

@@ -17,7 +17,7 @@ use tch::{Device, Kind, Tensor};
 
 use crate::batching::{Batcher, BatcherStats, OnWeights, Request};
 use crate::generate::{Sampling, sample, sample_with};
-use crate::grpo::logprob::{pad_right, sequence_logprobs};
+use crate::grpo::logprob::{pad_right, sequence_logprobs, sequence_logprobs_unshared};
 use crate::grpo::step::{Rollout, StepConfig, optimizer_step};
 use crate::model::{Cache, Model, causal_mask};
 use crate::optim::{AdamW, OptimConfig};
@@ -95,6 +95,89 @@ pub fn measure(
     Ok(Figures {
         generate,
         train_step_seconds,
+    })
+}
+
+/// A group's update with and without its shared prompt computed once.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PromptFigures {
+    /// Rows (a group's replies to one prompt).
+    pub rows: usize,
+    /// Prompt tokens, the same in every row.
+    pub prompt: usize,
+    /// Tokens of all rows (prompt and reply).
+    pub tokens: usize,
+    /// Median seconds of the log-probabilities' forward and backward, every row in full.
+    pub unshared: f64,
+    /// The same with the prompt's forward and backward once ([`sequence_logprobs`]).
+    pub shared: f64,
+    /// The largest difference between the two ways' log-probabilities.
+    pub max_abs_diff: f64,
+}
+
+/// Forward and backward of the summed log-probabilities of `rows` sequences that share a
+/// `prompt`-token prompt (random ids) and have replies of lengths spread up to `reply`:
+/// every row in full ([`sequence_logprobs_unshared`]) against the shared prompt
+/// ([`sequence_logprobs`]), taking turns (which goes first alternates), after a warm-up
+/// of each; the median of `rounds`.
+pub fn shared_prompt(
+    model: &Model,
+    rows: usize,
+    prompt: usize,
+    reply: usize,
+    rounds: usize,
+) -> Result<PromptFigures> {
+    tch::manual_seed(0);
+    let vocab = model.config.vocab_size as i64;
+    let random = |n: usize| -> Result<Vec<i64>> {
+        Vec::<i64>::try_from(Tensor::randint(
+            vocab,
+            [n as i64],
+            (Kind::Int64, Device::Cpu),
+        ))
+        .map_err(Error::from)
+    };
+    let head = random(prompt)?;
+    let seqs: Vec<Vec<i64>> = reply_lengths(1, rows, reply)
+        .into_iter()
+        .map(|n| Ok([head.clone(), random(n)?].concat()))
+        .collect::<Result<_>>()?;
+    let tokens = seqs.iter().map(Vec::len).sum();
+    let time = |shared: bool| -> Result<(f64, Tensor)> {
+        for mut var in model.vs.trainable_variables() {
+            var.zero_grad();
+        }
+        let start = Instant::now();
+        let logp = if shared {
+            sequence_logprobs(model, &seqs)
+        } else {
+            sequence_logprobs_unshared(model, &seqs)
+        }
+        .map_err(Error::Optimize)?;
+        logp.sum(Kind::Float).f_backward()?;
+        Ok((start.elapsed().as_secs_f64(), logp.detach()))
+    };
+    let (_, a) = time(false)?;
+    let (_, b) = time(true)?;
+    let max_abs_diff = (a - b).abs().max().double_value(&[]);
+    let (mut unshared, mut shared) = (Vec::new(), Vec::new());
+    for round in 0..rounds.max(1) {
+        for way in [round % 2 == 0, round % 2 == 1] {
+            let (s, _) = time(way)?;
+            if way {
+                shared.push(s)
+            } else {
+                unshared.push(s)
+            }
+        }
+    }
+    Ok(PromptFigures {
+        rows,
+        prompt,
+        tokens,
+        unshared: median(unshared),
+        shared: median(shared),
+        max_abs_diff,
     })
 }
 

@@ -165,6 +165,28 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// A group's update with its shared prompt computed once against every row in full
+    /// (forward and backward of the log-probabilities, on the same weights, in one run).
+    BenchPrompt {
+        /// A Hugging Face folder.
+        #[arg(long)]
+        model: PathBuf,
+        /// Rows: a group's replies to one prompt.
+        #[arg(long, default_value_t = 8)]
+        rows: usize,
+        /// Prompt tokens (the easy set's prompt with its worked example is about 700).
+        #[arg(long, default_value_t = 700)]
+        prompt: usize,
+        /// The longest reply (lengths spread up to it).
+        #[arg(long, default_value_t = 256)]
+        reply: usize,
+        /// Rounds of the two ways taking turns (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// torch's threads (default: torch's own choice).
+        #[arg(long)]
+        threads: Option<i32>,
+    },
     /// Tokens per second and a training step, against transformers on the same weights.
     Bench {
         /// A Hugging Face folder.
@@ -394,6 +416,44 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             for path in written {
                 println!("{}", path.display());
             }
+            Ok(())
+        }
+        Command::BenchPrompt {
+            model,
+            rows,
+            prompt,
+            reply,
+            rounds,
+            threads,
+        } => {
+            if let Some(n) = threads {
+                tch::set_num_threads(n);
+            }
+            let weights = trainer::model::Model::load(&model, trainer::bench::device())
+                .with_context(|| format!("loading the model from {}", model.display()))?;
+            let f = trainer::bench::shared_prompt(&weights, rows, prompt, reply, rounds)?;
+            println!(
+                "a group's log-probabilities, forward and backward: {} rows sharing a {}-token prompt, {} tokens in all, replies up to {reply}; float32, CPU threads {}; median of {rounds} rounds",
+                f.rows,
+                f.prompt,
+                f.tokens,
+                tch::get_num_threads()
+            );
+            println!("{:<34} {:>10} {:>8}", "", "seconds", "ratio");
+            println!(
+                "{:<34} {:>10.3} {:>8.2}",
+                "every row in full", f.unshared, 1.0
+            );
+            println!(
+                "{:<34} {:>10.3} {:>8.2}",
+                "the prompt once",
+                f.shared,
+                f.unshared / f.shared
+            );
+            println!(
+                "(ratio: speed over every row in full; largest log-probability difference {:.2e})",
+                f.max_abs_diff
+            );
             Ok(())
         }
         Command::Bench {

@@ -123,8 +123,20 @@ fn write_package(root: &Path, p: &Easy) -> Result<()> {
         ("max", families::Size::Max, 1),
     ] {
         for _ in 0..count {
-            let input = (p.random)(&mut rng, size);
-            cases.push((format!("{:02}-{label}", cases.len() + 1), input));
+            // A draw equal to an earlier case (small ranges repeat) is drawn again, and
+            // left out if it keeps repeating: a repeated case tests nothing new, and
+            // BAPCtools' `bt validate` flags it.
+            let mut input = (p.random)(&mut rng, size);
+            let repeats = |input: &String| cases.iter().any(|(_, c)| c == input);
+            for _ in 0..100 {
+                if !repeats(&input) {
+                    break;
+                }
+                input = (p.random)(&mut rng, size);
+            }
+            if !repeats(&input) {
+                cases.push((format!("{:02}-{label}", cases.len() + 1), input));
+            }
         }
     }
     for (name, input) in &cases {

@@ -170,49 +170,37 @@ mod tests {
         Model::new(config, Device::Cpu)
     }
 
-    /// The row-by-row log-probabilities and the gradient of their sum.
+    /// The row-by-row log-probabilities (each row alone through the plain path) and the
+    /// gradient of their sum.
     fn reference(model: &Model, seqs: &[Vec<i64>]) -> (Tensor, Vec<Tensor>) {
+        let longest = seqs.iter().map(Vec::len).max().expect("rows") as i64 - 1;
         let rows: Vec<Tensor> = seqs
             .iter()
             .map(|s| {
-                let (ids, attention) = pad_right(std::slice::from_ref(s), 0, Device::Cpu);
-                let t = ids.size()[1];
-                let logits = model.forward(
-                    &ids,
-                    &Tensor::arange(t, (Kind::Int64, Device::Cpu)).view([1, t]),
-                    &causal_mask(&attention, t),
-                    &mut Cache::default(),
-                );
-                logits
-                    .narrow(1, 0, t - 1)
-                    .log_softmax(-1, Kind::Float)
-                    .gather(2, &ids.narrow(1, 1, t - 1).unsqueeze(-1), false)
-                    .squeeze_dim(-1)
-                    .squeeze_dim(0)
+                let row = sequence_logprobs_unshared(model, std::slice::from_ref(s))
+                    .expect("one row")
+                    .squeeze_dim(0);
+                row.constant_pad_nd([0, longest - row.size()[0]])
             })
             .collect();
-        let longest = seqs.iter().map(Vec::len).max().expect("rows") as i64 - 1;
-        let padded: Vec<Tensor> = rows
-            .iter()
-            .map(|r| r.constant_pad_nd([0, longest - r.size()[0]]))
-            .collect();
-        let logp = Tensor::stack(&padded, 0);
+        let logp = Tensor::stack(&rows, 0);
         (logp.detach(), gradients(model, &logp))
     }
 
     fn gradients(model: &Model, logp: &Tensor) -> Vec<Tensor> {
-        let vars = model.vs.trainable_variables();
         let clear = || {
-            for v in &vars {
-                let mut g = v.grad();
-                if g.defined() {
-                    let _ = g.zero_();
-                }
+            for mut var in model.vs.trainable_variables() {
+                var.zero_grad();
             }
         };
         clear();
         logp.sum(Kind::Float).backward();
-        let grads = vars.iter().map(|v| v.grad().copy()).collect();
+        let grads = model
+            .vs
+            .trainable_variables()
+            .iter()
+            .map(|v| v.grad().copy())
+            .collect();
         clear();
         grads
     }

@@ -308,7 +308,7 @@ pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
 /// `training_problems` in the training list's order. A name on the held-out list, or on
 /// neither, is an error naming it.
 fn chosen_training(
-    training: Vec<Problem>,
+    training: &[Problem],
     held_out: &[Problem],
     config: &TrainConfig,
 ) -> anyhow::Result<Vec<Arc<Task>>> {
@@ -327,9 +327,9 @@ fn chosen_training(
         );
     }
     Ok(training
-        .into_iter()
+        .iter()
         .filter(|p| wanted.is_empty() || wanted.contains(&p.task.id))
-        .map(|p| p.task)
+        .map(|p| Arc::clone(&p.task))
         .collect())
 }
 
@@ -417,7 +417,7 @@ impl Trainer {
         };
         let pipeline = pipeline(&config)?;
         let problems = load_problems(&paths.problems)?;
-        let train = chosen_training(problems.training, &problems.held_out, &config)?;
+        let train = chosen_training(&problems.training, &problems.held_out, &config)?;
         let held_out = problems.held_out;
         let updates_per_step =
             config.updates_per_step(pipeline.budget.model_calls.unwrap_or(1) as usize);
@@ -976,35 +976,25 @@ mod tests {
     /// names a held-out or unknown problem instead of training on it.
     #[test]
     fn training_problems_pick_from_the_training_list_only() {
-        let set = || load_problems(&problems::easy::dir()).expect("the easy set");
-        let mut config = TrainConfig {
-            training_problems: vec!["uppercase".into(), "listsum".into()],
-            ..TrainConfig::default()
+        let s = load_problems(&problems::easy::dir()).expect("the easy set");
+        let pick = |names: &[&str]| {
+            let config = TrainConfig {
+                training_problems: names.iter().map(|n| n.to_string()).collect(),
+                ..TrainConfig::default()
+            };
+            chosen_training(&s.training, &s.held_out, &config)
         };
-        let s = set();
-        let all = s.training.len();
-        let picked = chosen_training(s.training, &s.held_out, &config).expect("picked");
+        let picked = pick(&["uppercase", "listsum"]).expect("picked");
         let ids: Vec<&str> = picked.iter().map(|t| t.id.as_str()).collect();
         assert_eq!(ids, ["uppercase", "listsum"]);
-        config.training_problems.clear();
-        let s = set();
-        assert_eq!(
-            chosen_training(s.training, &s.held_out, &config)
-                .expect("all")
-                .len(),
-            all
-        );
-        config.training_problems = vec!["listsum".into(), "digitsum".into()];
-        let s = set();
-        let err = chosen_training(s.training, &s.held_out, &config).unwrap_err();
+        assert_eq!(pick(&[]).expect("all").len(), s.training.len());
+        let err = pick(&["listsum", "digitsum"]).unwrap_err();
         assert!(
             err.to_string()
                 .contains("\"digitsum\" is a held-out problem"),
             "{err}"
         );
-        config.training_problems = vec!["nosuch".into()];
-        let s = set();
-        let err = chosen_training(s.training, &s.held_out, &config).unwrap_err();
+        let err = pick(&["nosuch"]).unwrap_err();
         assert!(
             err.to_string()
                 .contains("\"nosuch\" is not a training problem"),

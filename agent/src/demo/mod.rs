@@ -118,6 +118,23 @@ struct ModelTeam {
     out: PathBuf,
 }
 
+/// The address people on other machines open for a server listening on every interface
+/// (`0.0.0.0` or `[::]`, which a browser cannot open): the same URL with this machine's
+/// host name; any other URL as it is.
+fn reachable(url: &str) -> String {
+    for any in ["://0.0.0.0:", "://[::]:"] {
+        if let Some(i) = url.find(any) {
+            let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+                .map(|h| h.trim().to_owned())
+                .ok()
+                .filter(|h| !h.is_empty())
+                .unwrap_or_else(|| "localhost".to_owned());
+            return format!("{}://{host}:{}", &url[..i], &url[i + any.len()..]);
+        }
+    }
+    url.to_owned()
+}
+
 fn token() -> String {
     format!(
         "{:016x}{:016x}",
@@ -440,9 +457,18 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
         &out.join("judge.log"),
         Duration::from_secs(120),
     )?;
-    let site = format!("{}/contests/demo", judge_server.url);
-    println!("\nThe contest is live at {site}");
-    println!("  (CLICS API: {}/api/contests/demo)", judge_server.url);
+    let public = reachable(&judge_server.url);
+    println!("\nThe contest is live at {public}/contests/demo");
+    if public != judge_server.url {
+        println!(
+            "  (on this machine: {}/contests/demo)",
+            judge_server
+                .url
+                .replace("0.0.0.0", "127.0.0.1")
+                .replace("[::]", "[::1]")
+        );
+    }
+    println!("  (CLICS API: {public}/api/contests/demo)");
     for (id, tok) in &guests {
         println!("  join as {id}: log in on the web page with token {tok}");
     }
@@ -792,7 +818,11 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
                 .iter()
                 .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
                 .count();
-            line.push_str(&format!(" | {} submissions, {pending} judging", subs.len()));
+            let sep = if line.ends_with('|') { "" } else { " |" };
+            line.push_str(&format!(
+                "{sep} {} submissions, {pending} judging",
+                subs.len()
+            ));
         }
         eprint!("\r{line:<110}");
         tokio::time::sleep(Duration::from_secs(2)).await;
@@ -806,6 +836,20 @@ mod tests {
     fn model_folder(dir: &Path) {
         std::fs::create_dir_all(dir).expect("mkdir");
         std::fs::write(dir.join("config.json"), "{}").expect("config.json");
+    }
+
+    #[test]
+    fn a_server_on_every_interface_is_announced_by_host_name() {
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname").expect("hostname");
+        let host = host.trim();
+        assert_eq!(
+            reachable("http://0.0.0.0:8080"),
+            format!("http://{host}:8080")
+        );
+        assert_eq!(reachable("http://[::]:9000"), format!("http://{host}:9000"));
+        // An address a browser can open stays as it is.
+        assert_eq!(reachable("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
+        assert_eq!(reachable("http://10.0.0.5:80"), "http://10.0.0.5:80");
     }
 
     #[test]

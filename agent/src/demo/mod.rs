@@ -118,21 +118,25 @@ struct ModelTeam {
     out: PathBuf,
 }
 
-/// The address people on other machines open for a server listening on every interface
-/// (`0.0.0.0` or `[::]`, which a browser cannot open): the same URL with this machine's
-/// host name; any other URL as it is.
-fn reachable(url: &str) -> String {
-    for any in ["://0.0.0.0:", "://[::]:"] {
+/// For a server listening on every interface (`0.0.0.0` or `[::]`, which a browser
+/// cannot open): the URL people on other machines open (this machine's host name) and the
+/// one this machine opens (loopback). `None` for any other URL, which is opened as it is.
+fn every_interface(url: &str) -> Option<(String, String)> {
+    for (any, loopback) in [("://0.0.0.0:", "127.0.0.1"), ("://[::]:", "[::1]")] {
         if let Some(i) = url.find(any) {
+            let (scheme, port) = (&url[..i], &url[i + any.len()..]);
             let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
                 .map(|h| h.trim().to_owned())
                 .ok()
                 .filter(|h| !h.is_empty())
                 .unwrap_or_else(|| "localhost".to_owned());
-            return format!("{}://{host}:{}", &url[..i], &url[i + any.len()..]);
+            return Some((
+                format!("{scheme}://{host}:{port}"),
+                format!("{scheme}://{loopback}:{port}"),
+            ));
         }
     }
-    url.to_owned()
+    None
 }
 
 fn token() -> String {
@@ -457,16 +461,13 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
         &out.join("judge.log"),
         Duration::from_secs(120),
     )?;
-    let public = reachable(&judge_server.url);
+    let (public, local) = every_interface(&judge_server.url)
+        .map_or((judge_server.url.clone(), None), |(public, local)| {
+            (public, Some(local))
+        });
     println!("\nThe contest is live at {public}/contests/demo");
-    if public != judge_server.url {
-        println!(
-            "  (on this machine: {}/contests/demo)",
-            judge_server
-                .url
-                .replace("0.0.0.0", "127.0.0.1")
-                .replace("[::]", "[::1]")
-        );
+    if let Some(local) = local {
+        println!("  (on this machine: {local}/contests/demo)");
     }
     println!("  (CLICS API: {public}/api/contests/demo)");
     for (id, tok) in &guests {
@@ -774,22 +775,25 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
         if elapsed >= seconds {
             break;
         }
-        let mut line = format!(
+        let clock = format!(
             "[{:02}:{:02}/{:02}:{:02}]",
             (elapsed as u64) / 60,
             (elapsed as u64) % 60,
             (seconds as u64) / 60,
             (seconds as u64) % 60
         );
+        // The line's fields, shown with ` | ` between them.
+        let mut fields = Vec::new();
         if let Ok(board) = admin.scoreboard().await {
             for team in teams {
+                let mut field = String::new();
                 if let Some(row) = board.rows.iter().find(|r| r.team_id == team.id) {
                     let solved = match row.score {
                         leaderboard::clics::RowScore::PassFail { num_solved, .. } => num_solved,
                         leaderboard::clics::RowScore::Score { score, .. } => score as u32,
                     };
-                    line.push_str(&format!(
-                        " {}: rank {}/{} solved {}",
+                    field.push_str(&format!(
+                        "{}: rank {}/{} solved {}",
                         team.id,
                         row.rank,
                         board.rows.len(),
@@ -803,14 +807,16 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
                     })
                 });
                 if let Some(p) = visiting {
-                    line.push_str(&format!(" (on {p})"));
+                    field.push_str(&format!(" (on {p})"));
                 }
-                line.push_str(" |");
+                if !field.is_empty() {
+                    fields.push(field);
+                }
             }
             if let Some(first) = board.rows.first()
                 && matches!(first.score, leaderboard::clics::RowScore::PassFail { num_solved, .. } if num_solved > 0)
             {
-                line.push_str(&format!(" leader {}", first.team_id));
+                fields.push(format!("leader {}", first.team_id));
             }
         }
         if let (Ok(subs), Ok(judged)) = (admin.submissions().await, admin.judgements().await) {
@@ -818,12 +824,9 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
                 .iter()
                 .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
                 .count();
-            let sep = if line.ends_with('|') { "" } else { " |" };
-            line.push_str(&format!(
-                "{sep} {} submissions, {pending} judging",
-                subs.len()
-            ));
+            fields.push(format!("{} submissions, {pending} judging", subs.len()));
         }
+        let line = format!("{clock} {}", fields.join(" | "));
         eprint!("\r{line:<110}");
         tokio::time::sleep(Duration::from_secs(2)).await;
     }
@@ -843,13 +846,22 @@ mod tests {
         let host = std::fs::read_to_string("/proc/sys/kernel/hostname").expect("hostname");
         let host = host.trim();
         assert_eq!(
-            reachable("http://0.0.0.0:8080"),
-            format!("http://{host}:8080")
+            every_interface("http://0.0.0.0:8080"),
+            Some((
+                format!("http://{host}:8080"),
+                "http://127.0.0.1:8080".to_owned()
+            ))
         );
-        assert_eq!(reachable("http://[::]:9000"), format!("http://{host}:9000"));
+        assert_eq!(
+            every_interface("http://[::]:9000"),
+            Some((
+                format!("http://{host}:9000"),
+                "http://[::1]:9000".to_owned()
+            ))
+        );
         // An address a browser can open stays as it is.
-        assert_eq!(reachable("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
-        assert_eq!(reachable("http://10.0.0.5:80"), "http://10.0.0.5:80");
+        assert_eq!(every_interface("http://127.0.0.1:8080"), None);
+        assert_eq!(every_interface("http://10.0.0.5:80"), None);
     }
 
     #[test]

@@ -263,7 +263,7 @@ impl Batcher {
             tch::no_grad(|| {
                 for (name, tensor) in &weights {
                     if let Some(var) = ours.get_mut(name) {
-                        var.copy_(&tensor.to_kind(var.kind()));
+                        var.copy_(&self.model.as_held(tensor, var.kind()));
                     }
                 }
             });
@@ -567,7 +567,7 @@ mod tests {
     pub(super) fn twin(model: &Model) -> Model {
         let mut copy = Model::new(model.config.clone(), tch::Device::Cpu);
         copy.vs.copy(&model.vs).expect("same variables");
-        copy.vs.set_kind(model.vs.kind());
+        copy.hold_in(model.compute());
         copy
     }
 
@@ -948,7 +948,7 @@ mod admission_tests {
     #[test]
     fn bf16_admissions_decode_as_if_alone() {
         let mut reference = tiny(44);
-        reference.vs.set_kind(Kind::BFloat16);
+        reference.hold_in(Kind::BFloat16);
         let requests: Vec<Request> = varied(&reference)
             .into_iter()
             .map(|mut r| {

@@ -1,4 +1,4 @@
-//! `trainer bench`: generation tokens per second at several batch sizes and the time of
+//! `trainer bench-transformers`: generation tokens per second at several batch sizes and the time of
 //! a forward+backward pass, for our model and for transformers on the same weights, in
 //! one run (the transformers side runs `scripts/bench_transformers.py` with the venv).
 //!
@@ -9,6 +9,9 @@
 //! - [`optimization_step`]: one GRPO optimizer step (forward, the loss of
 //!   [`crate::grpo::loss`], backward, clipping, AdamW) over a batch of rollouts, written to
 //!   a file so that `scripts/grpo_bench.py` times the team's PyTorch step on the same batch.
+
+pub mod gpu;
+pub mod precision;
 
 use std::path::Path;
 use std::time::Instant;
@@ -46,26 +49,8 @@ pub fn measure(
     train_batch: i64,
     train_seq: i64,
 ) -> Result<Figures> {
-    let mut generate = Vec::new();
-    for &batch in batches {
-        let prompts = vec![PROMPT.to_vec(); batch];
-        // No stop sequence: every sequence generates all `new_tokens`, as on the Python side.
-        let params = Sampling {
-            temperature: 0.0,
-            top_p: 1.0,
-            top_k: 0,
-            max_tokens: new_tokens,
-            stop: vec![],
-            seed: 0,
-            pad_id: 2,
-        };
-        sample(model, &prompts, &params)?;
-        let start = Instant::now();
-        let out = sample(model, &prompts, &params)?;
-        let elapsed = start.elapsed().as_secs_f64();
-        let tokens: usize = out.iter().map(|s| s.tokens.len()).sum();
-        generate.push((batch, tokens as f64 / elapsed));
-    }
+    // No stop sequence: every sequence generates all `new_tokens`, as on the Python side.
+    let generate = precision::generation(model, new_tokens, batches, 1)?;
     let device = model.vs.device();
     tch::manual_seed(0);
     let ids = Tensor::randint(
@@ -127,21 +112,7 @@ pub fn shared_prompt(
     reply: usize,
     rounds: usize,
 ) -> Result<PromptFigures> {
-    tch::manual_seed(0);
-    let vocab = model.config.vocab_size as i64;
-    let random = |n: usize| -> Result<Vec<i64>> {
-        Vec::<i64>::try_from(Tensor::randint(
-            vocab,
-            [n as i64],
-            (Kind::Int64, Device::Cpu),
-        ))
-        .map_err(Error::from)
-    };
-    let head = random(prompt)?;
-    let seqs: Vec<Vec<i64>> = reply_lengths(1, rows, reply)
-        .into_iter()
-        .map(|n| Ok([head.clone(), random(n)?].concat()))
-        .collect::<Result<_>>()?;
+    let seqs = shared_prompt_rows(model, rows, prompt, reply)?;
     let tokens = seqs.iter().map(Vec::len).sum();
     let time = |shared: bool| -> Result<(f64, Tensor)> {
         for mut var in model.vs.trainable_variables() {
@@ -179,6 +150,31 @@ pub fn shared_prompt(
         shared: median(shared),
         max_abs_diff,
     })
+}
+
+/// `rows` random sequences (seeded) of one `prompt`-token prompt and replies of lengths
+/// spread up to `reply` ([`reply_lengths`]).
+pub fn shared_prompt_rows(
+    model: &Model,
+    rows: usize,
+    prompt: usize,
+    reply: usize,
+) -> Result<Vec<Vec<i64>>> {
+    tch::manual_seed(0);
+    let vocab = model.config.vocab_size as i64;
+    let random = |n: usize| -> Result<Vec<i64>> {
+        Vec::<i64>::try_from(Tensor::randint(
+            vocab,
+            [n as i64],
+            (Kind::Int64, Device::Cpu),
+        ))
+        .map_err(Error::from)
+    };
+    let head = random(prompt)?;
+    reply_lengths(1, rows, reply)
+        .into_iter()
+        .map(|n| Ok([head.clone(), random(n)?].concat()))
+        .collect()
 }
 
 /// Each group's reply lengths: `max_tokens * k / group_size` for k = 1..=group_size, in an

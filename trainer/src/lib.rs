@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod model;
 pub mod optim;
 pub mod policy;
+pub mod precision;
 pub mod server;
 pub mod tokenizer;
 pub mod toy;

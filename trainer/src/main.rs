@@ -17,14 +17,26 @@
 //! [--resamples R] [--seed S]`: `DIR/report.json`, `DIR/report.md` and the learning curves
 //! (see `trainer::train::report`). Both exit 0 on success, 2 on an error.
 //!
-//! `trainer compare-toy --out DIR [--seeds N] [--steps N] ...`: outcome, process and
-//! Agentic GRPO on the toy task (`trainer::toy::compare`); prints the files written.
+//! `trainer compare-toy --out DIR [--seeds N] [--steps N] [--dtype f32|bf16] ...`: outcome,
+//! process and Agentic GRPO on the toy task (`trainer::toy::compare`); prints the files
+//! written.
+//!
+//! `--dtype auto|f32|bf16|f16` on `serve`, `train`, `eval` and `bench` sets the matrix
+//! products' precision (`trainer::precision`); `auto`, the default, takes bf16 where the
+//! CPU has AMX or AVX512-BF16 (or on CUDA) and says on stderr which path it took and why.
+//!
+//! `trainer bench --model DIR [--replay FILE] [--llama-python PY --gguf LABEL=PATH]`:
+//! float32 against mixed precision side by side (`trainer::bench::precision`); its last
+//! line is `bf16 over float32: update N.NNx, generate b1 N.NNx, ...`.
+//! `trainer bench-transformers` and `trainer bench-prompt` compare against transformers
+//! and the shared prompt; `trainer gpu-check` checks a CUDA device (`ci/gpu-check`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
+use trainer::precision::{self, Dtype};
 
 #[derive(Parser)]
 #[command(
@@ -49,9 +61,10 @@ enum Command {
         /// Where to run the model.
         #[arg(long, value_enum, default_value = "cpu")]
         device: DeviceArg,
-        /// The weights' precision.
-        #[arg(long, value_enum, default_value = "f32")]
-        dtype: DtypeArg,
+        /// The weights' and matrix products' precision (auto: bf16 where the CPU has
+        /// AMX or AVX512-BF16, or on CUDA; else f32).
+        #[arg(long, value_enum, default_value = "auto")]
+        dtype: Dtype,
         /// The most sequences decoded together (continuous batching).
         #[arg(long, default_value_t = 32)]
         max_batch: usize,
@@ -80,6 +93,13 @@ enum Command {
         /// Stop after this many steps of this invocation (the run can be resumed).
         #[arg(long)]
         stop_after: Option<u64>,
+        /// The matrix products' precision; the master weights and AdamW stay float32
+        /// (auto: bf16 where the CPU has AMX or AVX512-BF16, or on CUDA; else f32).
+        #[arg(long, value_enum, default_value = "auto")]
+        dtype: Dtype,
+        /// Write the first update's batch to this JSON file (for `trainer bench --replay`).
+        #[arg(long)]
+        dump_update: Option<PathBuf>,
     },
     /// Outcome-only, process-reward and Agentic GRPO on the toy task, every variant on
     /// every seed: writes toy.json, toy.md and SVG plots (see `trainer::toy::compare`).
@@ -108,6 +128,10 @@ enum Command {
         /// Torch threads (1: the runs do not compete with each other for cores).
         #[arg(long, default_value_t = 1)]
         threads: i32,
+        /// The matrix products' format (f32 by default: the toy's matrices are too small
+        /// for bf16 to pay; bf16 checks that the conclusions hold in it).
+        #[arg(long, value_enum, default_value = "f32")]
+        dtype: Dtype,
         /// The output folder.
         #[arg(long)]
         out: PathBuf,
@@ -142,6 +166,10 @@ enum Command {
         /// Where to decode.
         #[arg(long, value_enum, default_value = "cpu")]
         device: DeviceArg,
+        /// The weights' and matrix products' precision (auto: bf16 where the CPU has
+        /// AMX or AVX512-BF16, or on CUDA; else f32).
+        #[arg(long, value_enum, default_value = "auto")]
+        dtype: Dtype,
     },
     /// Compare two evaluations of a training run: pass@1 before and after with 95%
     /// intervals, the run's steps, configuration and time; JSON, Markdown and a plot.
@@ -187,8 +215,76 @@ enum Command {
         #[arg(long)]
         threads: Option<i32>,
     },
-    /// Tokens per second and a training step, against transformers on the same weights.
+    /// float32 against mixed precision side by side, each path in its own process on the
+    /// same weights and batch: the GRPO update on a real step's shape (and GFLOP/s against
+    /// the matrix-product ceiling), greedy generation at several batch sizes, a recorded
+    /// step replayed, peak memory, and the log-probability gap on real prompts.
     Bench {
+        /// A Hugging Face folder.
+        #[arg(long)]
+        model: PathBuf,
+        /// The path compared with float32 (auto: bf16 where the CPU has AMX or
+        /// AVX512-BF16, or on CUDA).
+        #[arg(long, value_enum, default_value = "auto")]
+        dtype: Dtype,
+        /// Update: rows sharing one prompt.
+        #[arg(long, default_value_t = 8)]
+        rows: usize,
+        /// Update: the shared prompt's tokens.
+        #[arg(long, default_value_t = 700)]
+        prompt: usize,
+        /// Update: the longest reply (lengths spread up to it; 400 gives rows of about 900
+        /// tokens on average).
+        #[arg(long, default_value_t = 400)]
+        reply: usize,
+        /// Generation: tokens per sequence.
+        #[arg(long, default_value_t = 64)]
+        new_tokens: usize,
+        /// Generation: batch sizes.
+        #[arg(long, value_delimiter = ',', default_value = "1,8,16")]
+        batches: Vec<usize>,
+        /// Timed repeats of each measurement (the median), after a warm-up.
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
+        /// A batch written by `trainer train --dump-update`, replayed through the update.
+        #[arg(long)]
+        replay: Option<PathBuf>,
+        /// Packages whose statements and reference solutions are the real prompts of the
+        /// log-probability gap.
+        #[arg(long, default_value = "problems/packages")]
+        prompts: PathBuf,
+        /// A Python with llama-cpp-python (`trainer/scripts/bench-llama-cpp` makes one):
+        /// llama.cpp's greedy batch-1 tokens per second on the same prompt, in this run.
+        #[arg(long)]
+        llama_python: Option<PathBuf>,
+        /// GGUF files for llama.cpp, each `LABEL=PATH`.
+        #[arg(long)]
+        gguf: Vec<String>,
+        /// torch's threads in both paths (default: torch's own choice).
+        #[arg(long)]
+        threads: Option<i32>,
+    },
+    /// One path of `trainer bench` (run by it in a child process): prints its figures as
+    /// JSON.
+    #[command(hide = true)]
+    BenchPath {
+        #[arg(long)]
+        model: PathBuf,
+        /// `f32`, `bf16` or `f16`.
+        #[arg(long, value_enum)]
+        dtype: Dtype,
+        /// The settings, as JSON.
+        #[arg(long)]
+        settings: String,
+        #[arg(long)]
+        threads: Option<i32>,
+    },
+    /// The trainer on CUDA against the CPU (a random model of SmolLM2's shapes, nothing
+    /// downloaded): log-probability parity in float32 and bf16, one GRPO update, tokens per
+    /// second. Without a CUDA device it says so and exits 0.
+    GpuCheck,
+    /// Tokens per second and a training step, against transformers on the same weights.
+    BenchTransformers {
         /// A Hugging Face folder.
         #[arg(long)]
         model: PathBuf,
@@ -241,16 +337,6 @@ enum Command {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum DtypeArg {
-    /// float32.
-    F32,
-    /// bfloat16 (normalisation, softmax and logprobs stay in float32).
-    Bf16,
-    /// float16 (for GPUs).
-    F16,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 enum DeviceArg {
     /// The CPU.
     Cpu,
@@ -293,7 +379,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             out,
             seed,
             device,
+            dtype,
         } => {
+            let device = device_of(device)?;
+            let chosen = precision::choose(dtype, device);
+            eprintln!("{}", chosen.describe());
             let train_config = match &config {
                 Some(path) => trainer::train::TrainConfig::load(path)?,
                 None => trainer::train::TrainConfig::default(),
@@ -306,7 +396,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 config: train_config,
                 config_path: config,
                 seed,
-                device: device_of(device)?,
+                device,
+                compute: chosen.compute,
             })?;
             let text = serde_json::to_string_pretty(&report)? + "\n";
             std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
@@ -359,18 +450,26 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             resume,
             device,
             stop_after,
+            dtype,
+            dump_update,
         } => {
             let config = match config {
                 Some(path) => trainer::train::TrainConfig::load(&path)?,
                 None => trainer::train::TrainConfig::default(),
             };
             let device = device_of(device)?;
+            let chosen = precision::choose(dtype, device);
+            eprintln!("{}", chosen.describe());
             let paths = trainer::train::RunPaths {
                 problems,
                 model,
                 out: out.clone(),
             };
-            let mut t = trainer::train::Trainer::new(config, paths, device, resume)?;
+            let mut t =
+                trainer::train::Trainer::new(config, paths, device, chosen.compute, resume)?;
+            if let Some(path) = dump_update {
+                t.dump_next_update(path);
+            }
             let until = stop_after.map(|n| t.step() + n);
             t.run(until)?;
             println!(
@@ -395,9 +494,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             staleness_cap,
             threshold,
             threads,
+            dtype,
             out,
         } => {
+            let chosen = precision::choose(dtype, tch::Device::Cpu);
+            eprintln!("{}", chosen.describe());
             let config = trainer::toy::compare::CompareConfig {
+                precision: chosen.name().to_owned(),
                 seeds,
                 first_seed,
                 steps,
@@ -457,6 +560,69 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Bench {
+            model,
+            dtype,
+            rows,
+            prompt,
+            reply,
+            new_tokens,
+            batches,
+            repeats,
+            replay,
+            prompts,
+            llama_python,
+            gguf,
+            threads,
+        } => {
+            let exe = std::env::current_exe().context("finding the trainer binary")?;
+            let chosen = precision::choose(dtype, trainer::bench::device());
+            eprintln!("{}", chosen.describe());
+            let compare = trainer::bench::precision::Compare {
+                exe,
+                model,
+                dtype,
+                settings: trainer::bench::precision::Settings {
+                    rows,
+                    prompt,
+                    reply,
+                    new_tokens,
+                    batches,
+                    repeats,
+                    replay,
+                },
+                prompts,
+                llama_python,
+                gguf,
+                threads,
+            };
+            let report = trainer::bench::precision::compare(&compare, chosen.compute)?;
+            print!("{report}");
+            Ok(())
+        }
+        Command::BenchPath {
+            model,
+            dtype,
+            settings,
+            threads,
+        } => {
+            if let Some(n) = threads {
+                tch::set_num_threads(n);
+            }
+            let settings: trainer::bench::precision::Settings =
+                serde_json::from_str(&settings).context("--settings")?;
+            let compute = precision::choose(dtype, trainer::bench::device()).compute;
+            let figures = trainer::bench::precision::measure_path(&model, compute, &settings)?;
+            println!("{}", serde_json::to_string(&figures)?);
+            Ok(())
+        }
+        Command::GpuCheck => {
+            match trainer::bench::gpu::check()? {
+                Some(report) => print!("{report}"),
+                None => println!("gpu-check: no CUDA device is available here; nothing to check"),
+            }
+            Ok(())
+        }
+        Command::BenchTransformers {
             model,
             new_tokens,
             batches,
@@ -600,16 +766,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             dtype,
             max_batch,
         } => {
-            let kind = match dtype {
-                DtypeArg::F32 => tch::Kind::Float,
-                DtypeArg::Bf16 => tch::Kind::BFloat16,
-                DtypeArg::F16 => tch::Kind::Half,
-            };
             let device = match device {
                 DeviceArg::Cpu => tch::Device::Cpu,
                 DeviceArg::Cuda if tch::Cuda::is_available() => tch::Device::Cuda(0),
                 DeviceArg::Cuda => anyhow::bail!("--device cuda: no CUDA device is available"),
             };
+            let chosen = precision::choose(dtype, device);
+            eprintln!("{}", chosen.describe());
+            let kind = chosen.compute;
             let name = model
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())

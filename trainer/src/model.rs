@@ -4,6 +4,11 @@
 //! Variables live in a `tch::nn::VarStore` under the Hugging Face tensor names
 //! (`model.layers.0.self_attn.q_proj.weight`, ...), so the trainer can differentiate
 //! through them and checkpoints load by name ([`Model::load`]).
+//!
+//! The matrix products run in the model's compute format ([`Model::compute`]): float32,
+//! or bf16/f16 by the mixed-precision rule of [`crate::precision`] (the residual stream,
+//! norms, softmax and logits in float32; weights rounded to the compute format where
+//! they are used). A float32 model computes exactly as before mixed precision existed.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -29,12 +34,30 @@ impl RmsNorm {
         }
     }
 
-    fn forward(&self, xs: &Tensor) -> Tensor {
-        let kind = xs.kind();
-        let xs = xs.to_kind(Kind::Float);
+    /// The float32 residual `xs` normalised in float32, scaled by the weight at the
+    /// compute format's precision, returned in the compute format `c`.
+    fn forward(&self, xs: &Tensor, c: Kind) -> Tensor {
         let variance = xs.pow_tensor_scalar(2).mean_dim(-1, true, Kind::Float);
         let xs = xs * (variance + self.eps).rsqrt();
-        &self.weight * xs.to_kind(kind)
+        if c == Kind::Float && self.weight.kind() == Kind::Float {
+            return &self.weight * xs;
+        }
+        (self.weight.to_kind(c).to_kind(Kind::Float) * xs).to_kind(c)
+    }
+}
+
+/// `xs` (in the compute format `c`) times the projection's weight: with float32 weights
+/// and compute, `nn::Linear`'s own product; otherwise the weight (and bias) rounded to `c`
+/// and the product taken in `c` (a float32 master weight gets its gradient through the
+/// rounding).
+fn project(lin: &nn::Linear, xs: &Tensor, c: Kind) -> Tensor {
+    if c == Kind::Float && lin.ws.kind() == Kind::Float {
+        return lin.forward(xs);
+    }
+    let out = xs.to_kind(c).matmul(&lin.ws.to_kind(c).tr());
+    match &lin.bs {
+        Some(bias) => out + bias.to_kind(c),
+        None => out,
     }
 }
 
@@ -147,6 +170,12 @@ pub struct Model {
     norm: RmsNorm,
     lm_head: Option<nn::Linear>,
     inv_freq: Tensor,
+    /// The matrix products' format (see `crate::precision`); `Float` follows the weights'
+    /// own kind, so a model whose weights were set to bf16 computes in bf16.
+    compute: Kind,
+    /// Whether the LM head's float32 weight already holds values rounded to `compute`
+    /// ([`Model::hold_in`]), so the forward pass need not round it again.
+    head_rounded: bool,
 }
 
 fn linear(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> nn::Linear {
@@ -251,7 +280,60 @@ impl Model {
             norm,
             lm_head,
             inv_freq,
+            compute: Kind::Float,
+            head_rounded: false,
         }
+    }
+
+    /// The matrix products' format: the one set by [`Model::set_compute`], or else the
+    /// weights' own kind.
+    pub fn compute(&self) -> Kind {
+        if self.compute == Kind::Float {
+            self.embed_tokens.ws.kind()
+        } else {
+            self.compute
+        }
+    }
+
+    /// Takes the matrix products in `kind` (`Float`, `BFloat16` or `Half`), the weights
+    /// staying as they are held (float32 masters for training).
+    pub fn set_compute(&mut self, kind: Kind) {
+        self.compute = kind;
+    }
+
+    /// Holds the weights in `kind` and computes in it: a sampler's or a server's copy,
+    /// whose weights are those a float32 master with [`Model::set_compute`]`(kind)` uses.
+    /// The LM head's weight stays float32, holding values rounded to `kind` (the head
+    /// multiplies in float32; see `forward`).
+    pub fn hold_in(&mut self, kind: Kind) {
+        let head = self.head_name();
+        tch::no_grad(|| {
+            for (name, mut var) in self.vs.variables() {
+                let held = if name == head && kind != Kind::Float {
+                    var.to_kind(kind).to_kind(Kind::Float)
+                } else {
+                    var.to_kind(kind)
+                };
+                var.set_data(&held);
+            }
+        });
+        self.compute = kind;
+        self.head_rounded = kind != Kind::Float;
+    }
+
+    /// The Hugging Face name of the LM head's weight (the embedding's when tied).
+    pub fn head_name(&self) -> &'static str {
+        if self.lm_head.is_some() {
+            "lm_head.weight"
+        } else {
+            "model.embed_tokens.weight"
+        }
+    }
+
+    /// `source` as this model holds a weight of kind `held`: rounded to the compute
+    /// format, then stored in `held` (a float32 master handed to a bf16 sampler).
+    pub fn as_held(&self, source: &Tensor, held: Kind) -> Tensor {
+        source.to_kind(self.compute()).to_kind(held)
     }
 
     /// Loads `config.json` and `model.safetensors` (or the shards named by
@@ -260,8 +342,9 @@ impl Model {
         Model::load_as(dir, device, Kind::Float)
     }
 
-    /// [`Model::load`] with the weights in `kind` (`Float`, or `BFloat16`/`Half` where the
-    /// device supports them); normalisation, softmax and logprobs are computed in float32.
+    /// [`Model::load`] with the weights held in `kind` (`Float`, or `BFloat16`/`Half`) and
+    /// the matrix products taken in it ([`Model::hold_in`]); the residual stream,
+    /// normalisation, softmax and logprobs are computed in float32.
     pub fn load_as(dir: &Path, device: Device, kind: Kind) -> Result<Model> {
         let config = Config::load(&dir.join("config.json"))?;
         let mut model = Model::new(config, device);
@@ -299,7 +382,7 @@ impl Model {
             }
             Ok(())
         })?;
-        model.vs.set_kind(kind);
+        model.hold_in(kind);
         Ok(model)
     }
 
@@ -316,34 +399,55 @@ impl Model {
         if cache.kv.len() != self.layers.len() {
             cache.kv = (0..self.layers.len()).map(|_| None).collect();
         }
+        let c = self.compute();
         let freqs = positions.to_kind(Kind::Float).unsqueeze(-1) * &self.inv_freq;
         let emb = Tensor::cat(&[&freqs, &freqs], -1);
+        // The residual stream is float32; its embedding rows at the weights' precision.
         let mut xs = self.embed_tokens.forward(ids);
-        let kind = xs.kind();
+        if c != Kind::Float {
+            xs = xs.to_kind(c).to_kind(Kind::Float);
+        }
         let (cos, sin) = (
-            emb.cos().unsqueeze(1).to_kind(kind),
-            emb.sin().unsqueeze(1).to_kind(kind),
+            emb.cos().unsqueeze(1).to_kind(c),
+            emb.sin().unsqueeze(1).to_kind(c),
         );
         for (layer, entry) in self.layers.iter().zip(cache.kv.iter_mut()) {
             let residual = &xs;
             let h = layer.self_attn.forward(
-                &layer.input_layernorm.forward(&xs),
+                &layer.input_layernorm.forward(&xs, c),
                 &cos,
                 &sin,
                 mask,
                 entry,
+                c,
             );
-            let xs1 = residual + h;
+            let xs1 = residual + h.to_kind(Kind::Float);
             let h = layer
                 .mlp
-                .forward(&layer.post_attention_layernorm.forward(&xs1));
-            xs = xs1 + h;
+                .forward(&layer.post_attention_layernorm.forward(&xs1, c), c);
+            xs = xs1 + h.to_kind(Kind::Float);
         }
-        let xs = self.norm.forward(&xs);
-        match &self.lm_head {
-            Some(head) => head.forward(&xs),
-            None => xs.matmul(&self.embed_tokens.ws.tr()),
+        let xs = self.norm.forward(&xs, c);
+        let head = self
+            .lm_head
+            .as_ref()
+            .map_or(&self.embed_tokens.ws, |h| &h.ws);
+        if c == Kind::Float && head.kind() == Kind::Float {
+            return match &self.lm_head {
+                Some(h) => h.forward(&xs),
+                None => xs.matmul(&self.embed_tokens.ws.tr()),
+            };
         }
+        // The LM head takes bf16-rounded inputs and weights but multiplies and returns in
+        // float32: logits rounded to bf16 would move log-probabilities by up to a bf16 step
+        // of the logit (0.125 for logits of 16 to 32), and this layer is where sampler
+        // and learner drift apart most (MiniMax-M1 raised its head to float32 for that).
+        let weight = if self.head_rounded {
+            head.shallow_clone()
+        } else {
+            head.to_kind(c).to_kind(Kind::Float)
+        };
+        xs.to_kind(c).to_kind(Kind::Float).matmul(&weight.tr())
     }
 }
 
@@ -362,14 +466,15 @@ impl Attention {
         sin: &Tensor,
         mask: &Tensor,
         entry: &mut Option<(Tensor, Tensor)>,
+        c: Kind,
     ) -> Tensor {
         let (b, t, _) = xs
             .size3()
             .expect("invariant: hidden states are [batch, seq, hidden]");
         let shape = |x: Tensor, heads: i64| x.view([b, t, heads, self.head_dim]).transpose(1, 2);
-        let q = shape(self.q_proj.forward(xs), self.heads);
-        let k = shape(self.k_proj.forward(xs), self.kv_heads);
-        let v = shape(self.v_proj.forward(xs), self.kv_heads);
+        let q = shape(project(&self.q_proj, xs, c), self.heads);
+        let k = shape(project(&self.k_proj, xs, c), self.kv_heads);
+        let v = shape(project(&self.v_proj, xs, c), self.kv_heads);
         let q = &q * cos + rotate_half(&q) * sin;
         let k = &k * cos + rotate_half(&k) * sin;
         let (k, v) = match entry.take() {
@@ -390,14 +495,14 @@ impl Attention {
                 .transpose(1, 2)
                 .contiguous()
                 .view([b, t, self.heads * self.head_dim]);
-        self.o_proj.forward(&out)
+        project(&self.o_proj, &out, c)
     }
 }
 
 impl Mlp {
-    fn forward(&self, xs: &Tensor) -> Tensor {
-        self.down_proj
-            .forward(&(self.gate_proj.forward(xs).silu() * self.up_proj.forward(xs)))
+    fn forward(&self, xs: &Tensor, c: Kind) -> Tensor {
+        let inner = project(&self.gate_proj, xs, c).silu() * project(&self.up_proj, xs, c);
+        project(&self.down_proj, &inner, c)
     }
 }
 
@@ -506,5 +611,47 @@ mod tests {
         Tensor::write_safetensors(&named, &path).expect("write weights");
         let err = Model::load(dir.path(), Device::Cpu).expect_err("a weight has the wrong shape");
         assert!(err.to_string().contains("shape [3] in the file"), "{err}");
+    }
+
+    fn logits(model: &Model, ids: &Tensor) -> Tensor {
+        let (b, t) = ids.size2().expect("2-D");
+        let positions = Tensor::arange(t, (Kind::Int64, Device::Cpu))
+            .view([1, t])
+            .expand([b, t], true);
+        let mask = causal_mask(&Tensor::ones([b, t], (Kind::Int64, Device::Cpu)), t);
+        tch::no_grad(|| model.forward(ids, &positions, &mask, &mut Cache::default()))
+    }
+
+    #[test]
+    fn a_float32_master_computing_in_bf16_equals_its_copy_held_in_bf16() {
+        for tied in [true, false] {
+            let mut json = tiny_config("llama");
+            json["tie_word_embeddings"] = serde_json::json!(tied);
+            let config: Config = serde_json::from_value(json).expect("config");
+            tch::manual_seed(3);
+            let mut master = Model::new(config.clone(), Device::Cpu);
+            let mut held = Model::new(config, Device::Cpu);
+            held.vs.copy(&master.vs).expect("copy");
+            held.hold_in(Kind::BFloat16);
+            master.set_compute(Kind::BFloat16);
+            let ids = Tensor::randint(32, [2, 7], (Kind::Int64, Device::Cpu));
+            let (a, b) = (logits(&master, &ids), logits(&held, &ids));
+            assert_eq!(a.kind(), Kind::Float, "logits are float32");
+            assert_eq!(
+                (&a - &b).abs().max().double_value(&[]),
+                0.0,
+                "tied {tied}: the same function, bit for bit"
+            );
+            // The head stays float32 holding rounded values; the rest is held in bf16.
+            let vars = held.vs.variables();
+            assert_eq!(vars[held.head_name()].kind(), Kind::Float);
+            assert_eq!(
+                vars["model.layers.0.mlp.up_proj.weight"].kind(),
+                Kind::BFloat16
+            );
+            // float32 computes otherwise: bf16 moves the logits.
+            master.set_compute(Kind::Float);
+            assert!((logits(&master, &ids) - &a).abs().max().double_value(&[]) > 0.0);
+        }
     }
 }

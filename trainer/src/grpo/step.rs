@@ -21,7 +21,7 @@ use crate::model::Model;
 use crate::optim::{AdamW, StepStats};
 
 /// One trajectory (or one turn's row) to train on.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rollout {
     /// Every token id, prompt and observations included.
     pub tokens: Vec<i64>,

@@ -62,6 +62,14 @@ pub struct CompareConfig {
     pub staleness_cap: u64,
     /// The score to reach, as a fraction of [`MAX_SCORE`].
     pub threshold: f64,
+    /// The matrix products' format: `f32` (the default: the toy's matrices are too
+    /// small for bf16 to pay) or `bf16` (`crate::precision`).
+    #[serde(default = "f32_name")]
+    pub precision: String,
+}
+
+fn f32_name() -> String {
+    "f32".to_owned()
 }
 
 impl CompareConfig {
@@ -99,6 +107,9 @@ impl CompareConfig {
         }
         if self.threshold.is_nan() || self.threshold <= 0.0 || self.threshold > 1.0 {
             return bad("threshold", "must be a fraction in (0, 1]");
+        }
+        if !["f32", "bf16", "f16"].contains(&self.precision.as_str()) {
+            return bad("precision", "must be f32, bf16 or f16");
         }
         self.train_config(Algorithm::Agentic)
             .validate()
@@ -320,7 +331,12 @@ pub fn run_one(
 ) -> Result<Curve, GrpoError> {
     config.validate()?;
     let train = config.train_config(algorithm);
-    let model = tiny_model(seed as i64);
+    let mut model = tiny_model(seed as i64);
+    model.set_compute(match config.precision.as_str() {
+        "bf16" => tch::Kind::BFloat16,
+        "f16" => tch::Kind::Half,
+        _ => tch::Kind::Float,
+    });
     let optimizer = AdamW::new(
         &model.vs,
         train.optim(train.steps * train.updates_per_step(TURNS) as u64),
@@ -794,6 +810,7 @@ mod tests {
             lr: 0.01,
             staleness_cap: 16,
             threshold: 0.6,
+            precision: "f32".to_owned(),
         };
         let curves = vec![
             curve(Algorithm::Outcome, 1, &[0.0, 0.2, 0.4, 0.6]),

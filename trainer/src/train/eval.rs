@@ -246,6 +246,14 @@ pub struct EvalReport {
     pub pass_at_1: f64,
     /// Wall time of the evaluation (loading included), in seconds.
     pub wall_s: f64,
+    /// The matrix products' format: `f32`, `bf16` or `f16` (`crate::precision`).
+    /// Evaluations written before mixed precision existed were float32.
+    #[serde(default = "float32")]
+    pub precision: String,
+}
+
+fn float32() -> String {
+    "f32".to_owned()
 }
 
 /// Adds up the problems' figures.
@@ -286,6 +294,8 @@ pub struct EvalArgs {
     pub seed: Option<u64>,
     /// Where the model decodes.
     pub device: tch::Device,
+    /// The format the weights are held and multiplied in (`crate::precision`).
+    pub compute: tch::Kind,
 }
 
 /// `trainer eval`: loads the model and the problems, evaluates, prints a line per
@@ -314,7 +324,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         "sampling": pipeline.sampling,
         "budget": pipeline.budget,
     });
-    let model = Model::load(&args.model, args.device)
+    let model = Model::load_as(&args.model, args.device, args.compute)
         .map_err(|e| anyhow::anyhow!("model {}: {e}", args.model.display()))?;
     let tokenizer_dir = checkpoint::tokenizer_dir(&args.model)?;
     let tokenizer = ChatTokenizer::load(&tokenizer_dir)
@@ -372,6 +382,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         pass_at_1: pass_at_1(&results),
         problems: results,
         wall_s: started.elapsed().as_secs_f64(),
+        precision: crate::precision::kind_name(args.compute).to_owned(),
     })
 }
 

@@ -175,8 +175,8 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
         "base_model": state.base_model,
         "checkpoint": checkpoint,
         "eval": {
-            "before": {"model": before.model, "seed": before.seed, "samples_per_problem": before.samples_per_problem, "split": before.split, "sampling": before.sampling},
-            "after": {"model": after.model, "seed": after.seed, "samples_per_problem": after.samples_per_problem, "split": after.split, "sampling": after.sampling},
+            "before": {"model": before.model, "seed": before.seed, "samples_per_problem": before.samples_per_problem, "split": before.split, "sampling": before.sampling, "precision": before.precision},
+            "after": {"model": after.model, "seed": after.seed, "samples_per_problem": after.samples_per_problem, "split": after.split, "sampling": after.sampling, "precision": after.precision},
         },
         "time": {
             "training_s": training_s,
@@ -225,6 +225,22 @@ fn markdown(report: &Value, boot: &bootstrap::Paired) -> String {
         report["policy_version"],
         report["seed"]
     );
+    let (pb, pa) = (
+        report["eval"]["before"]["precision"]
+            .as_str()
+            .unwrap_or("f32"),
+        report["eval"]["after"]["precision"]
+            .as_str()
+            .unwrap_or("f32"),
+    );
+    if pb == pa {
+        let _ = writeln!(md, "Both evaluations decoded in {pb}.");
+    } else {
+        let _ = writeln!(
+            md,
+            "The evaluations decoded in different precisions (before {pb}, after {pa}): the difference mixes training with precision."
+        );
+    }
     let _ = writeln!(md, "\n## pass@1\n");
     md.push_str("| | estimate | 95% interval |\n|---|---|---|\n");
     md.push_str(&row("before", &boot.before));
@@ -332,6 +348,7 @@ mod tests {
             pass_at_1: super::super::eval::pass_at_1(&problems),
             problems,
             wall_s: 1.0,
+            precision: "f32".to_owned(),
         }
     }
 

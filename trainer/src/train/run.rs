@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use agent::task::Task;
-use tch::Device;
+use tch::{Device, Kind};
 
 use super::config::{Algorithm, TrainConfig};
 use super::eval::{self, Problem};
@@ -228,11 +228,15 @@ pub struct Trainer {
     started: Instant,
     /// Set when the time budget ran out during the last step.
     budget_spent: bool,
+    /// Where the next update's batch is written (`trainer train --dump-update`), once.
+    dump_update: Option<PathBuf>,
 }
 
+/// The sampler's copy of the learner: its weights held in the learner's compute format.
 fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
     let mut copy = Model::new(model.config.clone(), device);
     copy.vs.copy(&model.vs)?;
+    copy.hold_in(model.compute());
     Ok(copy)
 }
 
@@ -359,11 +363,15 @@ pub fn step_problems(seed: u64, step: u64, per_step: usize, count: usize) -> Vec
 }
 
 impl Trainer {
-    /// Starts a run (or resumes the last checkpoint in `paths.out` with `resume`).
+    /// Starts a run (or resumes the last checkpoint in `paths.out` with `resume`), the
+    /// matrix products in `compute` (`crate::precision`): the learner keeps float32
+    /// master weights and rounds them where they are used; the sampler and the KL
+    /// reference hold theirs in `compute`.
     pub fn new(
         config: TrainConfig,
         paths: RunPaths,
         device: Device,
+        compute: Kind,
         resume: bool,
     ) -> anyhow::Result<Trainer> {
         let started = Instant::now();
@@ -405,11 +413,12 @@ impl Trainer {
                 model_dir.display()
             );
         }
-        let model = Model::load(&model_dir, device)
+        let mut model = Model::load(&model_dir, device)
             .map_err(|e| anyhow::anyhow!("model {}: {e}", model_dir.display()))?;
+        model.set_compute(compute);
         let reference = if config.kl_beta > 0.0 {
             Some(
-                Model::load(&state.base_model, device)
+                Model::load_as(&state.base_model, device, compute)
                     .map_err(|e| anyhow::anyhow!("reference model: {e}"))?,
             )
         } else {
@@ -458,7 +467,15 @@ impl Trainer {
             metrics,
             started,
             budget_spent: false,
+            dump_update: None,
         })
+    }
+
+    /// Writes the next update's batch (its rollouts: token ids, action mask, behaviour
+    /// log-probabilities and advantages, and the step's settings) to `path` as JSON, so
+    /// that `trainer bench --replay` runs the same update in both precisions.
+    pub fn dump_next_update(&mut self, path: PathBuf) {
+        self.dump_update = Some(path);
     }
 
     /// The step the run has finished.
@@ -685,6 +702,16 @@ impl Trainer {
         }
         let began = Instant::now();
         let config = self.config.step();
+        if let Some(path) = self.dump_update.take() {
+            let rows: Vec<&Rollout> = parts.iter().flat_map(|(rows, _)| rows).collect();
+            let text = serde_json::to_string(&serde_json::json!({
+                "step": self.state.step + 1,
+                "step_config": config,
+                "rollouts": rows,
+            }))?;
+            std::fs::write(&path, text + "\n")
+                .map_err(|e| anyhow::anyhow!("--dump-update {}: {e}", path.display()))?;
+        }
         let (loss, stats, report) = if let [(rows, norm)] = parts {
             let r = optimizer_step(
                 &self.model,

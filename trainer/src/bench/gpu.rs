@@ -1,0 +1,118 @@
+//! `trainer gpu-check`: the trainer on a CUDA device, checked against the CPU with nothing
+//! downloaded: a small Llama with random weights built on the spot (SmolLM2's shapes:
+//! 576 wide, 30 layers, 9 heads over 3 key-value heads, a 49,152-token vocabulary), the
+//! log-probabilities of a fixed batch on the CPU and on CUDA in float32 and bf16, one
+//! GRPO update, and tokens per second and update seconds.
+//! Without a CUDA device it says so and succeeds: it is a check to run where a GPU is
+//! at hand (`ci/gpu-check`), not a test.
+
+use std::time::Instant;
+
+use tch::{Device, Kind, Tensor};
+
+use crate::bench::precision::{computed_tokens, generation, shared_prompt_batch, time_update};
+use crate::config::Config;
+use crate::grpo::logprob::sequence_logprobs;
+use crate::model::Model;
+use crate::{Error, Result};
+
+/// The random model's configuration: SmolLM2-135M's shapes.
+pub fn smollm2_shapes() -> Config {
+    serde_json::from_value(serde_json::json!({
+        "model_type": "llama", "vocab_size": 49152, "hidden_size": 576,
+        "intermediate_size": 1536, "num_hidden_layers": 30, "num_attention_heads": 9,
+        "num_key_value_heads": 3, "rms_norm_eps": 1e-5, "rope_theta": 100000.0,
+        "max_position_embeddings": 8192, "tie_word_embeddings": true
+    }))
+    .expect("invariant: a valid configuration")
+}
+
+/// The check's report, one finding per line; `None` when no CUDA device is available.
+pub fn check() -> Result<Option<String>> {
+    if !tch::Cuda::is_available() {
+        return Ok(None);
+    }
+    use std::fmt::Write;
+    let mut r = String::new();
+    let gpu = Device::Cuda(0);
+    let _ = writeln!(
+        r,
+        "CUDA devices: {}; cuDNN: {}",
+        tch::Cuda::device_count(),
+        tch::Cuda::cudnn_is_available()
+    );
+    tch::manual_seed(0);
+    let config = smollm2_shapes();
+    let mut cpu = Model::new(config.clone(), Device::Cpu);
+    let mut cuda = Model::new(config.clone(), gpu);
+    cuda.vs.copy(&cpu.vs)?;
+    // A fixed batch: 4 rows of 256 random tokens.
+    let ids = Tensor::randint(
+        config.vocab_size as i64,
+        [4, 256],
+        (Kind::Int64, Device::Cpu),
+    );
+    let seqs: Vec<Vec<i64>> = (0..4)
+        .map(|i| Vec::<i64>::try_from(ids.get(i)).map_err(Error::from))
+        .collect::<Result<_>>()?;
+    for kind in [Kind::Float, Kind::BFloat16] {
+        cpu.set_compute(kind);
+        cuda.set_compute(kind);
+        let a = tch::no_grad(|| sequence_logprobs(&cpu, &seqs)).map_err(Error::Optimize)?;
+        let b = tch::no_grad(|| sequence_logprobs(&cuda, &seqs)).map_err(Error::Optimize)?;
+        let diff = (a - b.to_device(Device::Cpu)).abs();
+        let _ = writeln!(
+            r,
+            "log-probabilities CPU against CUDA, {}: mean |diff| {:.2e}, max {:.2e} (4 rows x 256 tokens)",
+            crate::precision::kind_name(kind),
+            diff.mean(Kind::Double).double_value(&[]),
+            diff.max().double_value(&[])
+        );
+    }
+    drop(cpu);
+    for kind in [Kind::Float, Kind::BFloat16] {
+        cuda.set_compute(kind);
+        let rows = shared_prompt_batch(&cuda, 8, 700, 400)?;
+        let step = crate::train::TrainConfig::default().step();
+        let start = Instant::now();
+        let seconds = time_update(&cuda, &rows, &step, 3)?;
+        let _ = writeln!(
+            r,
+            "GRPO update, {}: {seconds:.3} s per update (8 rows sharing a 700-token prompt, {} tokens; median of 3 after a warm-up; {:.1} s in all)",
+            crate::precision::kind_name(kind),
+            computed_tokens(&rows),
+            start.elapsed().as_secs_f64()
+        );
+        let mut sampler = Model::new(config.clone(), gpu);
+        sampler.vs.copy(&cuda.vs)?;
+        sampler.hold_in(kind);
+        for (batch, tps) in generation(&sampler, 64, &[1, 16], 3)? {
+            let _ = writeln!(
+                r,
+                "generate, {}: {tps:.1} tokens/s at batch {batch} (greedy, 64 new tokens)",
+                crate::precision::kind_name(kind)
+            );
+        }
+    }
+    Ok(Some(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_random_model_has_smollm2s_shapes() {
+        let c = smollm2_shapes();
+        assert_eq!((c.hidden_size, c.num_hidden_layers), (576, 30));
+        assert_eq!(c.kv_heads(), 3);
+    }
+
+    #[test]
+    fn without_cuda_the_check_reports_nothing_to_check() {
+        if tch::Cuda::is_available() {
+            return;
+        }
+        assert!(check().expect("no error").is_none());
+    }
+}

@@ -245,6 +245,7 @@ fn problem_id(dir: &Path) -> String {
 }
 
 /// Runs the demo.
+/// It is long because it has not been cut yet (issue 30, part 3).
 pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
     if args.duration < 20 {
         bail!("--duration {}: at least 20 seconds", args.duration);
@@ -267,15 +268,7 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
     let model_dir = match (&args.model_url, &args.model_dir) {
         (Some(_), _) => None,
         (None, Some(dir)) => Some(dir.clone()),
-        (None, None) => {
-            let cache = std::env::var_os("ARENA_CACHE")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| {
-                    PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
-                        .join(".cache/arena")
-                });
-            Some(cache.join("models").join(BUNDLED_MODEL))
-        }
+        (None, None) => Some(judge::cache_dir().join("models").join(BUNDLED_MODEL)),
     };
     if let Some(dir) = &model_dir
         && !dir.join("config.json").is_file()
@@ -534,6 +527,8 @@ struct Live<'a> {
     out: PathBuf,
 }
 
+/// The live part of the demo: teams play while the status line runs.
+/// It is long because it has not been cut yet (issue 30, part 3).
 async fn live(
     ctx: &Live<'_>,
     teams: &[ModelTeam],
@@ -637,9 +632,10 @@ async fn live(
     loop {
         let subs = admin.submissions().await.unwrap_or_default();
         let judged = admin.judgements().await.unwrap_or_default();
+        let counting = leaderboard::clics::counting_judgements(&judged);
         let pending = subs
             .iter()
-            .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
+            .filter(|s| !counting.contains_key(s.id.as_str()))
             .count();
         if pending == 0 || settle.elapsed() > Duration::from_secs(60) {
             break;
@@ -820,9 +816,10 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
             }
         }
         if let (Ok(subs), Ok(judged)) = (admin.submissions().await, admin.judgements().await) {
+            let counting = leaderboard::clics::counting_judgements(&judged);
             let pending = subs
                 .iter()
-                .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
+                .filter(|s| !counting.contains_key(s.id.as_str()))
                 .count();
             fields.push(format!("{} submissions, {pending} judging", subs.len()));
         }

@@ -1214,4 +1214,46 @@ mod tests {
                 .is_empty()
         );
     }
+
+    #[tokio::test]
+    async fn judgements_are_listed_in_the_order_they_were_written() {
+        // `leaderboard::clics::counting_judgements`, the rule the board, the API and the
+        // agent use, takes the last judgement listed of a submission as the newest. So
+        // the store lists them in the order they were written: a rejudgement's judgement
+        // comes after the one it replaces, even when it claims an earlier start.
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite").display().to_string())
+            .await
+            .unwrap();
+        store
+            .insert_submission(&new_sub("t1"), event)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut first = judgement("1");
+        first.judgement.verdict = Verdict::WA;
+        first.judgement.start_ms = 50;
+        let taken = store.claim("w1", 100, 200).await.unwrap().unwrap();
+        let done = store.finish("c", taken.seq, "w1", first, false, |_, _| vec![]);
+        assert!(done.await.unwrap());
+        let filter = RejudgeFilter {
+            submission_id: Some("1".into()),
+            ..RejudgeFilter::default()
+        };
+        assert_eq!(store.rejudge("c", &filter, event).await.unwrap().len(), 1);
+        let mut second = judgement("1");
+        second.judgement.start_ms = 5;
+        let taken = store.claim("w2", 300, 400).await.unwrap().unwrap();
+        let done = store.finish("c", taken.seq, "w2", second, false, |_, _| vec![]);
+        assert!(done.await.unwrap());
+
+        let verdicts: Vec<Verdict> = store
+            .judgements("c")
+            .await
+            .unwrap()
+            .iter()
+            .map(|j| j.verdict)
+            .collect();
+        assert_eq!(verdicts, [Verdict::WA, Verdict::AC]);
+    }
 }

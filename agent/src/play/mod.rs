@@ -35,7 +35,7 @@ use problems::Verdict;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{RunLedger, Scope};
-use crate::client::contest::{ContestClient, ContestError, final_judgement};
+use crate::client::contest::{ContestClient, ContestError};
 use crate::model::ChatModel;
 use crate::pipeline::{Budget, Pipeline};
 use crate::runner::{Judgement, Program, RunError, Runner, Submitter};
@@ -489,13 +489,15 @@ pub fn record_of(
         problem.free_rejections = 0;
         problem.pending = 0;
     }
+    let counting = leaderboard::clics::counting_judgements(judgements);
     let mut ordered: Vec<&Submission> = submissions.iter().collect();
     ordered.sort_by_key(|s| (s.contest_time, s.id.clone()));
     for submission in ordered {
         let Some(problem) = problems.iter_mut().find(|p| p.id == submission.problem_id) else {
             continue;
         };
-        let judged = final_judgement(judgements, &submission.id)
+        let judged = counting
+            .get(submission.id.as_str())
             .and_then(|j| j.judgement_type_id.as_deref());
         match judged {
             None => problem.pending += 1,
@@ -653,6 +655,8 @@ struct Ctx<'a> {
     play_deadline: Option<Instant>,
 }
 
+/// It is long because it has not been cut yet: issue 30 cuts it into opening the
+/// contest, one visit and the stop reason.
 async fn play_in(ctx: &Ctx<'_>, manifest: Manifest) -> Result<PlaySummary, PlayError> {
     let Ctx {
         model,

@@ -29,13 +29,23 @@ use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use tokio::sync::Notify;
 
-use crate::auth::Viewer;
-use crate::error::ServerError;
+use crate::viewer::Viewer;
 
-/// The database driver's error, kept as the source of [`ServerError::Database`].
-pub use sqlx::Error as DatabaseError;
+/// What the store can fail with; `crate::error::ServerError` wraps it.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The database failed (the driver's error is the source).
+    #[error("database")]
+    Database(#[from] sqlx::Error),
+    /// The database URL is not SQLite or PostgreSQL.
+    #[error("database URL `{0}`: expected sqlite://FILE or postgres://...")]
+    BadUrl(String),
+    /// Not possible with this database.
+    #[error("{0}")]
+    Unsupported(String),
+}
 
-type Result<T, E = ServerError> = std::result::Result<T, E>;
+type Result<T, E = Error> = std::result::Result<T, E>;
 type Transaction<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
 /// Which database is behind the URL.
@@ -341,7 +351,7 @@ impl Store {
         } else if let Some(path) = url.strip_prefix("sqlite://") {
             (Dialect::Sqlite, format!("sqlite://{path}?mode=rwc"))
         } else if url.contains("://") {
-            return Err(ServerError::BadDatabaseUrl(url.to_owned()));
+            return Err(Error::BadUrl(url.to_owned()));
         } else {
             (Dialect::Sqlite, format!("sqlite://{url}?mode=rwc"))
         };
@@ -510,7 +520,7 @@ impl Store {
                     Ok(()) => {}
                     Err(err) => eprintln!(
                         "judge serve: LISTEN {CHANNEL}: {}",
-                        crate::error::chain(&ServerError::from(err))
+                        crate::log::chain(&Error::from(err))
                     ),
                 }
                 written.notify_one();
@@ -905,7 +915,7 @@ impl Store {
     /// PostgreSQL is backed up with its own tools (`pg_dump`).
     pub async fn backup_into(&self, path: &std::path::Path) -> Result<()> {
         if self.dialect != Dialect::Sqlite {
-            return Err(ServerError::Unsupported(
+            return Err(Error::Unsupported(
                 "a backup over the API is of SQLite; back PostgreSQL up with pg_dump".into(),
             ));
         }

@@ -30,7 +30,6 @@ use serde_json::{Value, json};
 
 use super::{ApiResult, Shared, contest_of};
 use crate::auth::{self, Credential, Viewer};
-use crate::board;
 use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
@@ -163,9 +162,7 @@ async fn get_state(
     Path(cid): Path<String>,
 ) -> ApiResult<axum::Json<leaderboard::clics::State>> {
     let contest = contest_of(&state, &cid)?;
-    let pending = board::ready(&state, &contest, &Viewer::Admin)
-        .await?
-        .pending;
+    let pending = state.board(&contest, &Viewer::Admin).await?.pending;
     Ok(axum::Json(clics::state(&contest, Utc::now(), pending)))
 }
 
@@ -209,7 +206,7 @@ async fn collection(
         // From the board the caller may see (frozen for teams and the public).
         "awards" => clics::to_values(&operations::awards(
             contest,
-            &board::ready(state, contest, who).await?.board,
+            &state.board(contest, who).await?.board,
         )),
         other => return Err(ApiError::not_found(format!("no endpoint `{other}`"))),
     })
@@ -413,7 +410,7 @@ async fn get_scoreboard(
 ) -> ApiResult<Response> {
     let contest = contest_of(&state, &cid)?;
     let who = viewer(&state, Some(&contest), &headers)?;
-    let ready = board::ready(&state, &contest, &who).await?;
+    let ready = state.board(&contest, &who).await?;
     Ok(super::ready_response(&ready, &headers))
 }
 

@@ -1,6 +1,8 @@
-//! The agent library's one error type: what stops the agent itself (a package that does
-//! not load, a file that cannot be written, a pipeline file that does not parse). What a
-//! model or a program does wrong is data in the trajectory, never an [`Error`].
+//! The agent library's general error type: what stops the agent itself (a package that
+//! does not load, a file that cannot be written, a pipeline file that does not parse).
+//! The model, the client's configuration, the contest client and live play have error
+//! types of their own beside their code (see the crate doc). What a model or a program
+//! does wrong is data in the trajectory, never an [`Error`].
 
 use std::path::PathBuf;
 

@@ -11,6 +11,9 @@
 //!   ([`runner::Submitter`]).
 //! - [`pipeline`]: the stages ([`pipeline::Stage`]), presets and files
 //!   ([`pipeline::Pipeline`]), budgets ([`pipeline::Budget`]); [`budget`] counts spending.
+//! - [`play`]: live contest play as a team through the contest server's API
+//!   ([`play::play`], what `agent play` runs), with its pure strategy
+//!   ([`play::strategy`]).
 //! - [`series`]: several problems in one run folder (what `agent solve` runs).
 //! - [`trajectory`]: run folders: the manifest, one JSON line per step, resuming.
 //! - [`report`]: a run folder summarised, a trajectory made readable.
@@ -18,7 +21,13 @@
 //! - [`local`]: the offline runner and judge over `judge::workbench`.
 //! - [`fake`]: test doubles (a scripted model, a runner without a sandbox).
 //! - [`extract`]: code out of a reply; [`prompt`]: the prompts.
-//! - [`error`]: [`Error`], what stops the agent itself.
+//! - [`error`]: [`Error`], what stops the agent itself. The boundaries with their own
+//!   failures have their own types beside them: [`model::ModelError`],
+//!   [`client::ConfigError`], [`client::contest::ContestError`], [`play::PlayError`] and
+//!   [`play::package::PackageError`].
+//!
+//! The binary (`src/main.rs`) adds `agent demo` (`src/demo/`) and `agent evaluate`
+//! (`src/evaluate/`), orchestration over this library that is not part of it.
 
 pub mod budget;
 pub mod client;

@@ -96,7 +96,7 @@ pub const HEAVY: &[Heavy] = &[
         name: "sqlx",
         owners: &[Owner {
             krate: "judge-server",
-            module: "judge/server/src/store.rs",
+            module: "judge/server/src/store/",
         }],
     },
     Heavy {

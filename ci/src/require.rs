@@ -18,17 +18,44 @@ fn ci_value(value: Option<&std::ffi::OsStr>) -> bool {
 /// or says why it is not. Under CI a missing part panics (a failure, not a skip);
 /// elsewhere it prints a note and returns `false`, and the test returns early.
 pub fn present(part: &str, missing: Option<&str>) -> bool {
-    decide(part, missing, in_ci())
-}
-
-fn decide(part: &str, missing: Option<&str>, ci: bool) -> bool {
-    match missing {
-        None => true,
-        Some(why) if ci => panic!("{part}: {why}; CI=true, so this is a failure, not a skip"),
-        Some(why) => {
-            eprintln!("skipping the part that needs {part}: {why}");
+    match decide(part, missing, in_ci()) {
+        Decision::GoOn => true,
+        Decision::Skip(note) => {
+            eprintln!("{note}");
             false
         }
+        Decision::Fail(message) => panic!("{message}"),
+    }
+}
+
+/// Whether bubblewrap is installed, by [`present`]'s rule: the one check of every test
+/// that runs the bubblewrap sandbox.
+pub fn bwrap() -> bool {
+    present("bubblewrap", bwrap_missing(std::path::Path::new(BWRAP)))
+}
+
+/// Where `ci/setup` installs bubblewrap (Debian's `bubblewrap` package).
+const BWRAP: &str = "/usr/bin/bwrap";
+
+fn bwrap_missing(path: &std::path::Path) -> Option<&'static str> {
+    (!path.is_file()).then_some("bubblewrap is not installed (run ci/setup)")
+}
+
+/// What a test does about a part: go on, skip with a note, or fail with a message.
+#[derive(Debug, PartialEq, Eq)]
+enum Decision {
+    GoOn,
+    Skip(String),
+    Fail(String),
+}
+
+fn decide(part: &str, missing: Option<&str>, ci: bool) -> Decision {
+    match missing {
+        None => Decision::GoOn,
+        Some(why) if ci => Decision::Fail(format!(
+            "{part}: {why}; CI=true, so this is a failure, not a skip"
+        )),
+        Some(why) => Decision::Skip(format!("skipping the part that needs {part}: {why}")),
     }
 }
 
@@ -64,18 +91,41 @@ mod tests {
 
     #[test]
     fn a_present_part_goes_on_everywhere() {
-        assert!(decide("docker", None, true));
-        assert!(decide("docker", None, false));
+        assert_eq!(decide("docker", None, true), Decision::GoOn);
+        assert_eq!(decide("docker", None, false), Decision::GoOn);
     }
 
     #[test]
     fn a_missing_part_is_a_skip_outside_ci() {
-        assert!(!decide("docker", Some("no daemon answers"), false));
+        assert_eq!(
+            decide("docker", Some("no daemon answers"), false),
+            Decision::Skip("skipping the part that needs docker: no daemon answers".into())
+        );
     }
 
     #[test]
-    #[should_panic(expected = "docker: no daemon answers; CI=true, so this is a failure")]
     fn a_missing_part_fails_under_ci() {
-        decide("docker", Some("no daemon answers"), true);
+        assert_eq!(
+            decide("docker", Some("no daemon answers"), true),
+            Decision::Fail(
+                "docker: no daemon answers; CI=true, so this is a failure, not a skip".into()
+            )
+        );
+    }
+
+    #[test]
+    fn bubblewrap_is_missing_where_its_binary_is_not_a_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let binary = dir.path().join("bwrap");
+        assert_eq!(
+            bwrap_missing(&binary),
+            Some("bubblewrap is not installed (run ci/setup)")
+        );
+        std::fs::write(&binary, "").expect("write");
+        assert_eq!(bwrap_missing(&binary), None);
+        assert_eq!(
+            bwrap_missing(dir.path()),
+            Some("bubblewrap is not installed (run ci/setup)")
+        );
     }
 }

@@ -118,30 +118,24 @@ fn packages() -> Vec<Package> {
 
 /// The checkers' `bin` folder, when the tools and the compilers they call are here.
 fn checkers() -> Option<PathBuf> {
-    let cache = ci::cache_dir();
-    let missing = match &cache {
-        None => Some("neither ARENA_CACHE nor HOME is set".to_owned()),
-        Some(cache) => {
-            let bin = cache.join("checkers/bin");
-            let mut missing: Vec<String> = ["verifyproblem", "bt"]
-                .iter()
-                .filter(|tool| !bin.join(tool).is_file())
-                .map(|tool| format!("{}", bin.join(tool).display()))
-                .collect();
-            missing.extend(
-                ["pypy3", "g++", "javac"]
-                    .iter()
-                    .filter(|tool| !on_path(tool))
-                    .map(|tool| format!("{tool} on PATH")),
-            );
-            (!missing.is_empty()).then(|| format!("missing {}", missing.join(", ")))
-        }
-    };
+    let bin = judge::cache_dir().join("checkers/bin");
+    let mut missing: Vec<String> = ["verifyproblem", "bt"]
+        .iter()
+        .filter(|tool| !bin.join(tool).is_file())
+        .map(|tool| format!("{}", bin.join(tool).display()))
+        .collect();
+    missing.extend(
+        ["pypy3", "g++", "javac"]
+            .iter()
+            .filter(|tool| !on_path(tool))
+            .map(|tool| format!("{tool} on PATH")),
+    );
+    let missing = (!missing.is_empty()).then(|| format!("missing {}", missing.join(", ")));
     ci::require::present(
         "problemtools and BAPCtools (ci/setup installs them)",
         missing.as_deref(),
     )
-    .then(|| cache.expect("checked above").join("checkers/bin"))
+    .then_some(bin)
 }
 
 fn on_path(tool: &str) -> bool {

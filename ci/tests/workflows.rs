@@ -17,16 +17,14 @@ use std::process::Command;
 
 /// actionlint's binary, when it and shellcheck are here.
 fn actionlint() -> Option<PathBuf> {
-    let bin = ci::cache_dir().map(|cache| cache.join("checkers/bin/actionlint"));
+    let bin = judge::cache_dir().join("checkers/bin/actionlint");
     let shellcheck = Command::new("shellcheck")
         .arg("--version")
         .output()
         .is_ok_and(|out| out.status.success());
     let mut missing = Vec::new();
-    match &bin {
-        None => missing.push("neither ARENA_CACHE nor HOME is set".to_owned()),
-        Some(bin) if !bin.is_file() => missing.push(format!("no {}", bin.display())),
-        Some(_) => {}
+    if !bin.is_file() {
+        missing.push(format!("no {}", bin.display()));
     }
     if !shellcheck {
         missing.push("no shellcheck on PATH".to_owned());
@@ -36,7 +34,7 @@ fn actionlint() -> Option<PathBuf> {
         "actionlint and shellcheck (ci/setup installs them)",
         missing.as_deref(),
     )
-    .then(|| bin.expect("checked above"))
+    .then_some(bin)
 }
 
 /// actionlint's exit code and its output (stdout, then stderr) on `files`.

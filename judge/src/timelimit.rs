@@ -182,15 +182,9 @@ pub fn apply(problem: &mut Problem, derivation: &Derivation) {
 }
 
 /// The cache of derived limits that `judge run`, `judge verify` and the contest server
-/// share: `$ARENA_CACHE/timelimits`, else `~/.cache/arena/timelimits`.
+/// share: `timelimits` in the cache folder ([`crate::cache_dir`]).
 pub fn default_cache() -> PathBuf {
-    let arena = std::env::var_os("ARENA_CACHE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
-                .join(".cache/arena")
-        });
-    arena.join("timelimits")
+    crate::cache_dir().join("timelimits")
 }
 
 /// The cache file of the package with identity `sha256`, measured with its `.py`

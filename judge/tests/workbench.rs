@@ -25,11 +25,7 @@ fn backends() -> Vec<BackendKind> {
     ) {
         res.push(BackendKind::Docker);
     }
-    let bwrap = Path::new("/usr/bin/bwrap").is_file();
-    if ci::require::present(
-        "bubblewrap",
-        (!bwrap).then_some("bubblewrap is not installed (run ci/setup)"),
-    ) {
+    if ci::require::bwrap() {
         res.push(BackendKind::Bwrap);
     }
     res

@@ -111,7 +111,8 @@ mod tests {
         let it = compare(60, 7);
         assert_eq!(it.contestants, 60);
         assert!(it.same_changes);
-        assert!(it.tabulated_seconds >= 0.0 && it.quadratic_seconds >= 0.0);
+        // The seconds are measurements, not specifications: BENCHMARKS.md reports them,
+        // and no test asserts a time.
         assert_eq!(large_round(80, 7).contestants, 80);
     }
 }

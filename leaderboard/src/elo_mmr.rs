@@ -15,6 +15,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::place::TiePolicy;
+use crate::standings::{Rule, Score, compare};
+
 /// The `beta` at which, with no uncertainty, the logistic curve is the Elo curve
 /// (`400 pi / (sqrt 3 ln 10)`, about 315.1), Elo-MMR's default.
 pub const ELO_BETA: f64 =
@@ -42,6 +45,20 @@ pub enum Outcome {
     Tied,
     /// The opponent ranked behind (the entrant beat them).
     Behind,
+}
+
+/// How each human finished against the model, for the Elo-MMR performance: a human with
+/// the model's exact score is `Ahead` under `HumansAhead`, `Tied` under `Shared`.
+pub fn outcomes(rule: &Rule, humans: &[Score], model: &Score, policy: TiePolicy) -> Vec<Outcome> {
+    humans
+        .iter()
+        .map(|h| match (compare(rule, h, model), policy) {
+            (std::cmp::Ordering::Less, _) => Outcome::Ahead,
+            (std::cmp::Ordering::Equal, TiePolicy::HumansAhead) => Outcome::Ahead,
+            (std::cmp::Ordering::Equal, TiePolicy::Shared) => Outcome::Tied,
+            (std::cmp::Ordering::Greater, _) => Outcome::Behind,
+        })
+        .collect()
 }
 
 /// `Q(p)` above.
@@ -92,6 +109,26 @@ pub fn performance(opponents: &[(Belief, Outcome)], beta: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outcomes_follow_the_tie_policy() {
+        let rule = Rule::Ioi;
+        let s = |points: f64, penalty: f64| Score {
+            points,
+            penalty,
+            last_accept: 0.0,
+        };
+        let humans = [s(9.0, 0.0), s(5.0, 0.0), s(1.0, 0.0)];
+        let model = s(5.0, 0.0);
+        assert_eq!(
+            outcomes(&rule, &humans, &model, TiePolicy::HumansAhead),
+            vec![Outcome::Ahead, Outcome::Ahead, Outcome::Behind]
+        );
+        assert_eq!(
+            outcomes(&rule, &humans, &model, TiePolicy::Shared),
+            vec![Outcome::Ahead, Outcome::Tied, Outcome::Behind]
+        );
+    }
 
     fn field(ratings: &[f64], sig: f64, ahead: usize) -> Vec<(Belief, Outcome)> {
         ratings

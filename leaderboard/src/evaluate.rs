@@ -160,7 +160,12 @@ pub fn in_round(rows: &[Row], model: &ModelResult, options: &Options) -> Result<
         .expect("invariant: the model's row was just pushed");
     let opponents: Vec<(Belief, _)> = human_ratings
         .iter()
-        .zip(place::outcomes(&rule, &humans, &score, options.tie_policy))
+        .zip(elo_mmr::outcomes(
+            &rule,
+            &humans,
+            &score,
+            options.tie_policy,
+        ))
         .map(|(&mu, outcome)| {
             let belief = Belief {
                 mu,

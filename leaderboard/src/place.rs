@@ -17,7 +17,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::codeforces::win_probability;
-use crate::elo_mmr::Outcome;
 use crate::numeric::{Interval, bootstrap_mean};
 use crate::standings::{ProblemResult, Rule, Score, compare};
 use crate::{Error, Result};
@@ -120,20 +119,6 @@ pub fn place(rule: &Rule, humans: &[Score], model: &Score, policy: TiePolicy) ->
         place_hi,
         percentile,
     }
-}
-
-/// How each human finished against the model, for the Elo-MMR performance: a human with
-/// the model's exact score is `Ahead` under `HumansAhead`, `Tied` under `Shared`.
-pub fn outcomes(rule: &Rule, humans: &[Score], model: &Score, policy: TiePolicy) -> Vec<Outcome> {
-    humans
-        .iter()
-        .map(|h| match (compare(rule, h, model), policy) {
-            (std::cmp::Ordering::Less, _) => Outcome::Ahead,
-            (std::cmp::Ordering::Equal, TiePolicy::HumansAhead) => Outcome::Ahead,
-            (std::cmp::Ordering::Equal, TiePolicy::Shared) => Outcome::Tied,
-            (std::cmp::Ordering::Greater, _) => Outcome::Behind,
-        })
-        .collect()
 }
 
 /// CodeElo's summary over contests: the mean of the per-contest expected-place ratings,
@@ -279,21 +264,6 @@ mod tests {
         assert!(
             err.to_string().starts_with("model result, problem 1 "),
             "{err}"
-        );
-    }
-
-    #[test]
-    fn outcomes_follow_the_tie_policy() {
-        let rule = Rule::Ioi;
-        let humans = [s(9.0, 0.0), s(5.0, 0.0), s(1.0, 0.0)];
-        let model = s(5.0, 0.0);
-        assert_eq!(
-            outcomes(&rule, &humans, &model, TiePolicy::HumansAhead),
-            vec![Outcome::Ahead, Outcome::Ahead, Outcome::Behind]
-        );
-        assert_eq!(
-            outcomes(&rule, &humans, &model, TiePolicy::Shared),
-            vec![Outcome::Ahead, Outcome::Tied, Outcome::Behind]
         );
     }
 

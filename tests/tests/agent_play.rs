@@ -196,6 +196,9 @@ fn records_match_the_server(out: &Path, base: &str) -> BTreeMap<String, (String,
     server
 }
 
+/// It is long because it is one scenario told in order: each step works on what the
+/// steps before it left (the server, the browser or the run folder), so cutting it would
+/// only pass that state around.
 #[test]
 fn smollm2_plays_a_short_contest_and_every_stage_is_recorded() {
     if !bubblewrap() {

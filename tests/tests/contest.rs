@@ -15,9 +15,7 @@ fn package(name: &str) -> PathBuf {
 }
 
 fn sandbox_ready() -> bool {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    ci::require::present("bubblewrap", missing)
+    ci::require::bwrap()
 }
 
 /// A team's submissions in time order: (problem, file in the package, contest minute).

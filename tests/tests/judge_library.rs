@@ -38,9 +38,7 @@ fn another_crate_finds_the_embedded_supervisor() {
 
 #[tokio::test]
 async fn another_crate_judges_with_it() {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    if !ci::require::present("bubblewrap", missing) {
+    if !ci::require::bwrap() {
         return;
     }
     let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/pairsums");

@@ -421,7 +421,9 @@ impl ContestClient {
         .await
     }
 
-    /// The judgements of the team's own submissions.
+    /// The judgements of the team's own submissions, in the server's order: older
+    /// first. [`leaderboard::clics::counting_judgements`] relies on that order; `judge
+    /// serve` lists judgements in the order it wrote them (tested by its store).
     pub async fn judgements(&self) -> Result<Vec<Judgement>, ContestError> {
         self.get_json(
             &self.contest_url("judgements"),
@@ -521,11 +523,14 @@ impl ContestClient {
         }
     }
 
-    /// The final judgement of submission `id`, when there is one: the newest judged
-    /// one (a judge error is judged again by the server, so a later one wins).
+    /// The judgement of submission `id` that counts, when there is one, by the
+    /// leaderboard's rule ([`leaderboard::clics::counting_judgements`]: the newest one
+    /// with a verdict; a judge error is judged again by the server, so a later one wins).
     pub async fn judgement_of(&self, id: &str) -> Result<Option<Judgement>, ContestError> {
         let judgements = self.judgements().await?;
-        Ok(final_judgement(&judgements, id).cloned())
+        Ok(leaderboard::clics::counting_judgements(&judgements)
+            .get(id)
+            .map(|judgement| (*judgement).clone()))
     }
 
     /// Polls the team's judgements every `poll` until submission `id` has a final one
@@ -553,14 +558,6 @@ impl ContestClient {
             tokio::time::sleep(poll).await;
         }
     }
-}
-
-/// The newest judged judgement of submission `id` among `judgements`.
-pub fn final_judgement<'a>(judgements: &'a [Judgement], id: &str) -> Option<&'a Judgement> {
-    judgements
-        .iter()
-        .filter(|j| j.submission_id == id && j.judgement_type_id.is_some())
-        .max_by_key(|j| (j.start_time.unix_millis(), j.id.clone()))
 }
 
 /// `server` normalised to the API root: `http://host:port` gets `/api`; a URL whose path
@@ -782,7 +779,6 @@ fn decode_entities(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use leaderboard::clics::RelTime;
 
     #[test]
     fn the_server_url_becomes_the_api_root() {
@@ -906,39 +902,6 @@ mod tests {
         let mut names = vec!["10", "2", "1", "b", "a"];
         names.sort_by(|a, b| natural_order(a, b));
         assert_eq!(names, ["1", "2", "10", "a", "b"]);
-    }
-
-    fn judgement(id: &str, submission: &str, verdict: Option<&str>, start: i64) -> Judgement {
-        Judgement {
-            id: id.into(),
-            submission_id: submission.into(),
-            judgement_type_id: verdict.map(str::to_owned),
-            start_time: Time::from_unix_millis(start),
-            start_contest_time: RelTime::from_millis(start),
-            end_time: None,
-            end_contest_time: None,
-            max_run_time: None,
-            score: None,
-        }
-    }
-
-    #[test]
-    fn the_newest_judged_judgement_is_final() {
-        let all = [
-            judgement("j1", "s1", Some("JE"), 10),
-            judgement("j2", "s2", Some("WA"), 11),
-            judgement("j3", "s1", Some("AC"), 20),
-            judgement("j4", "s1", None, 30),
-        ];
-        assert_eq!(
-            final_judgement(&all, "s1").map(|j| j.id.as_str()),
-            Some("j3")
-        );
-        assert_eq!(
-            final_judgement(&all, "s2").map(|j| j.id.as_str()),
-            Some("j2")
-        );
-        assert_eq!(final_judgement(&all, "s3"), None);
     }
 
     #[test]

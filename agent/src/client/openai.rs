@@ -13,7 +13,7 @@ use tokio::sync::Semaphore;
 
 use super::retry::{self, RetryPolicy};
 use super::sse::{Assembler, EventParser};
-use super::wire::{self, WireCompletion, WireUsage, WithTokens};
+use super::wire::{self, WireCompletion, WireUsage, WithTokens, excerpt};
 use super::{ClientConfig, ConfigError, limit};
 use crate::model::{ChatModel, ChatReply, ChatRequest, Message, ModelError, Usage};
 
@@ -58,15 +58,6 @@ enum Failure {
     },
     /// A 2xx answer that is not what was asked for (not retried).
     Bad(String),
-}
-
-/// The first 300 characters of `text`, for an error message.
-pub(crate) fn excerpt(text: &str) -> String {
-    const MAX: usize = 300;
-    match text.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_owned(),
-    }
 }
 
 /// A reqwest error with its causes, which say what happened ("Connection refused").
@@ -597,14 +588,5 @@ mod tests {
             completion_tokens: None,
         };
         assert!(usage_of(Some(half), &messages, &[with(None)]).counted_locally);
-    }
-
-    #[test]
-    fn excerpts_are_cut_on_a_character() {
-        assert_eq!(excerpt("short"), "short");
-        let long = "é".repeat(400);
-        let cut = excerpt(&long);
-        assert_eq!(cut.chars().count(), 301);
-        assert!(cut.ends_with('…'));
     }
 }

@@ -109,7 +109,7 @@ impl Assembler {
         let chunk: WireChunk = serde_json::from_str(data).map_err(|err| {
             format!(
                 "a stream chunk is not JSON ({err}): {}",
-                super::openai::excerpt(data)
+                super::wire::excerpt(data)
             )
         })?;
         if let Some(error) = &chunk.error {

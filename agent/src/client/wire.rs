@@ -1,9 +1,19 @@
 //! The OpenAI chat completions wire format as servers send it, read leniently (unknown
-//! fields ignored, most fields optional), and its conversion into [`crate::model`] types.
+//! fields ignored, most fields optional), its conversion into [`crate::model`] types, and
+//! [`excerpt`], how much of a server's text an error message quotes.
 
 use serde::Deserialize;
 
 use crate::model::{Completion, FinishReason, Token};
+
+/// The first 300 characters of `text`, for an error message about what a server sent.
+pub(crate) fn excerpt(text: &str) -> String {
+    const MAX: usize = 300;
+    match text.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
 
 /// A whole (non-streamed) chat completion.
 #[derive(Debug, Deserialize)]
@@ -159,5 +169,19 @@ impl WireCompletion {
             choices.into_iter().map(|(_, c)| c).collect(),
             self.usage,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_cut_on_a_character() {
+        assert_eq!(excerpt("short"), "short");
+        let long = "é".repeat(400);
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), 301);
+        assert!(cut.ends_with('…'));
     }
 }

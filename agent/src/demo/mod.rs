@@ -12,6 +12,12 @@
 //! Layout of the run folder: `contest.yaml`, `contest.db`, `judge.log`, `trainer*.log`,
 //! `agent-base/` (and `agent-trained/`: `agent play` run folders with `play.jsonl` and
 //! `trajectories/`), `report.md`, `report.json`, `board.svg`.
+//!
+//! The code follows those steps: [`demo`] checks the settings, makes the teams
+//! (`roster`), starts the model servers (`start_models`), writes the contest
+//! (`contest_yaml`), starts `judge serve` (`start_judge`) and says where it is
+//! (`announce`); [`live`] waits for the start (`begin`), plays (`play_config` per model
+//! team), lets the last judgements settle (`settle`) and writes the report (`report`).
 
 mod board;
 mod procs;
@@ -244,76 +250,39 @@ fn problem_id(dir: &Path) -> String {
         .to_owned()
 }
 
-/// Runs the demo.
-pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
-    if args.duration < 20 {
-        bail!("--duration {}: at least 20 seconds", args.duration);
-    }
-    if args.out.join("contest.yaml").exists() {
-        bail!(
-            "{} holds an earlier demo: pick another --out or remove it",
-            args.out.display()
-        );
-    }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot make the run folder {}", args.out.display()))?;
-    let out = args.out.canonicalize().context("the run folder")?;
-    let judge_bin = procs::beside_agent("judge", "judge-cli")?;
-    let trainer_bin = if args.model_url.is_none() {
-        Some(procs::beside_agent("trainer", "trainer")?)
-    } else {
-        None
-    };
-    let model_dir = match (&args.model_url, &args.model_dir) {
-        (Some(_), _) => None,
-        (None, Some(dir)) => Some(dir.clone()),
-        (None, None) => {
-            let cache = std::env::var_os("ARENA_CACHE")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| {
-                    PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
-                        .join(".cache/arena")
-                });
-            Some(cache.join("models").join(BUNDLED_MODEL))
-        }
-    };
-    if let Some(dir) = &model_dir
-        && !dir.join("config.json").is_file()
-    {
-        bail!(
-            "the bundled model is not at {} (run `bash ci/setup`, or pass --model-dir, or \
-             --model-url/--model-name for another server)",
-            dir.display()
-        );
-    }
-    let trained = args
-        .trained_checkpoint
-        .as_deref()
-        .map(checkpoint_folder)
-        .transpose()?;
-    let backend = args.backend.unwrap_or_else(|| {
-        if docker_answers() {
-            BackendKind::Docker
-        } else {
-            BackendKind::Bwrap
-        }
-    });
-    let dirs = packages(args)?;
-    let problems: Vec<(String, String, PathBuf)> = dirs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let label = char::from(b'A' + u8::try_from(i).unwrap_or(0)).to_string();
-            (problem_id(d), label, d.clone())
-        })
-        .collect();
+/// The demo's teams: the model team(s), the scripted stand-ins and the guest seats,
+/// each with its token.
+struct Roster {
+    /// Every team as the contest and the report list them.
+    infos: Vec<TeamInfo>,
+    /// The model teams: (id, name, token).
+    model_teams: Vec<(String, String, String)>,
+    scripted_teams: Vec<ScriptTeam>,
+    /// The guest seats: (id, token).
+    guests: Vec<(String, String)>,
+}
 
-    // Teams: the model(s), scripted stand-ins, guest seats.
+impl Roster {
+    /// The token of team `id` (empty for an unknown team).
+    fn token_of(&self, id: &str) -> String {
+        self.model_teams
+            .iter()
+            .find(|t| t.0 == id)
+            .map(|t| t.2.clone())
+            .or_else(|| {
+                self.scripted_teams
+                    .iter()
+                    .find(|t| t.id == id)
+                    .map(|t| t.token.clone())
+            })
+            .or_else(|| self.guests.iter().find(|g| g.0 == id).map(|g| g.1.clone()))
+            .unwrap_or_default()
+    }
+}
+
+/// The teams of a demo whose model is served as `base_name`.
+fn roster(args: &DemoArgs, base_name: &str) -> Roster {
     let mut infos = Vec::new();
-    let base_name = args
-        .model_name
-        .clone()
-        .unwrap_or_else(|| BUNDLED_MODEL.to_owned());
     let mut model_teams = vec![("agent".to_owned(), format!("{base_name} (agent)"), token())];
     if args.trained_checkpoint.is_some() {
         model_teams.push((
@@ -362,38 +331,69 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
             kind: Kind::Guest,
         });
     }
-    let token_of = |id: &str| -> String {
-        model_teams
-            .iter()
-            .find(|t| t.0 == id)
-            .map(|t| t.2.clone())
-            .or_else(|| {
-                scripted_teams
-                    .iter()
-                    .find(|t| t.id == id)
-                    .map(|t| t.token.clone())
-            })
-            .or_else(|| guests.iter().find(|g| g.0 == id).map(|g| g.1.clone()))
-            .unwrap_or_default()
-    };
+    Roster {
+        infos,
+        model_teams,
+        scripted_teams,
+        guests,
+    }
+}
 
-    eprintln!(
-        "agent demo: {} problems, {} teams, {}s of play, sandbox {}; run folder {}",
-        problems.len(),
-        infos.len(),
-        args.duration,
-        backend.name(),
-        out.display()
+/// `contest.yaml`: the demo contest, starting a few seconds from now and lasting a
+/// minute longer than the play, with the problems and every team.
+fn contest_yaml(
+    args: &DemoArgs,
+    problems: &[(String, String, PathBuf)],
+    roster: &Roster,
+) -> anyhow::Result<String> {
+    let minutes = args.duration.div_ceil(60) + 1;
+    let start = chrono::Utc::now() + chrono::Duration::seconds(8);
+    let mut yaml = format!(
+        "id: demo\nname: Arena demo\nstart_time: {}\nduration: {minutes}\nscoring: icpc\n\
+         penalty_minutes: 20\nsubmissions_per_minute: 30\nproblems:\n",
+        start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     );
+    for (id, label, dir) in problems {
+        yaml.push_str(&format!(
+            "  - {{id: {id}, label: {label}, package: {}}}\n",
+            serde_json::to_string(&dir.display().to_string())?
+        ));
+    }
+    yaml.push_str("teams:\n");
+    for info in &roster.infos {
+        yaml.push_str(&format!(
+            "  - {{id: {}, name: {}, token: {}}}\n",
+            info.id,
+            serde_json::to_string(&info.name)?,
+            roster.token_of(&info.id)
+        ));
+    }
+    Ok(yaml)
+}
+
+/// The servers started for the model teams (kept until the demo ends), and each model
+/// team's (URL, name the model is served under).
+type ModelServers = (Vec<procs::Server>, Vec<(String, String)>);
+
+/// The model teams' servers: `--model-url`'s, or a `trainer serve` per model folder
+/// (the bundled model, and the trained checkpoint's when given) started here; each with
+/// the name its model is served under (`trainer serve` serves a folder under the
+/// folder's name: `step-000040` for a checkpoint).
+fn start_models(
+    args: &DemoArgs,
+    trainer_bin: Option<&PathBuf>,
+    model_dir: Option<&PathBuf>,
+    trained: Option<&PathBuf>,
+    out: &Path,
+    base_name: &str,
+) -> anyhow::Result<ModelServers> {
     let mut model_servers = Vec::new();
-    // Each model team's server and the name its model is served under (`trainer serve`
-    // serves a folder under the folder's name: `step-000040` for a checkpoint).
     let mut model_urls = Vec::new();
-    match (&args.model_url, &trainer_bin, &model_dir) {
-        (Some(url), _, _) => model_urls.push((url.clone(), base_name.clone())),
+    match (&args.model_url, trainer_bin, model_dir) {
+        (Some(url), _, _) => model_urls.push((url.clone(), base_name.to_owned())),
         (None, Some(bin), Some(dir)) => {
             let mut folders = vec![("trainer serve (SmolLM2)", dir.clone(), "trainer.log")];
-            if let Some(ckpt) = &trained {
+            if let Some(ckpt) = trained {
                 folders.push((
                     "trainer serve (trained checkpoint)",
                     ckpt.clone(),
@@ -414,70 +414,146 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
         }
         _ => bail!("no model: pass --model-url and --model-name"),
     }
+    Ok((model_servers, model_urls))
+}
 
-    // The contest (written once the model servers are up, so their start-up does not eat
-    // its time): starts a few seconds from now, a minute longer than the play.
-    let minutes = args.duration.div_ceil(60) + 1;
-    let start = chrono::Utc::now() + chrono::Duration::seconds(8);
-    let mut yaml = format!(
-        "id: demo\nname: Arena demo\nstart_time: {}\nduration: {minutes}\nscoring: icpc\n\
-         penalty_minutes: 20\nsubmissions_per_minute: 30\nproblems:\n",
-        start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-    );
-    for (id, label, dir) in &problems {
-        yaml.push_str(&format!(
-            "  - {{id: {id}, label: {label}, package: {}}}\n",
-            serde_json::to_string(&dir.display().to_string())?
-        ));
-    }
-    yaml.push_str("teams:\n");
-    for info in &infos {
-        yaml.push_str(&format!(
-            "  - {{id: {}, name: {}, token: {}}}\n",
-            info.id,
-            serde_json::to_string(&info.name)?,
-            token_of(&info.id)
-        ));
-    }
-    let contest_file = out.join("contest.yaml");
-    std::fs::write(&contest_file, yaml).context("writing contest.yaml")?;
-
-    let admin = token();
+/// Starts `judge serve` on the demo contest (one worker, the demo's backend and
+/// database), its log in the run folder.
+fn start_judge(
+    args: &DemoArgs,
+    judge_bin: &Path,
+    backend: BackendKind,
+    contest_file: &Path,
+    out: &Path,
+    admin: &str,
+) -> anyhow::Result<procs::Server> {
     let db = args
         .db
         .clone()
         .unwrap_or_else(|| format!("sqlite://{}", out.join("contest.db").display()));
-    let mut cmd = Command::new(&judge_bin);
+    let mut cmd = Command::new(judge_bin);
     cmd.args(["serve", "--listen", &args.listen, "--workers", "1"])
         .args(["--backend", backend.name()])
         .arg("--contest")
-        .arg(&contest_file)
+        .arg(contest_file)
         .arg("--db")
         .arg(&db)
-        .env("ARENA_ADMIN_TOKEN", &admin);
-    let judge_server = procs::start(
+        .env("ARENA_ADMIN_TOKEN", admin);
+    procs::start(
         cmd,
         "judge serve",
         &out.join("judge.log"),
         Duration::from_secs(120),
-    )?;
-    let (public, local) = every_interface(&judge_server.url)
-        .map_or((judge_server.url.clone(), None), |(public, local)| {
-            (public, Some(local))
-        });
+    )
+}
+
+/// Says where the contest is: its page on every interface and this machine, the API,
+/// the guests' tokens and the admin's.
+fn announce(url: &str, guests: &[(String, String)], admin: &str) {
+    let (public, local) = every_interface(url).map_or((url.to_owned(), None), |(public, local)| {
+        (public, Some(local))
+    });
     println!("\nThe contest is live at {public}/contests/demo");
     if let Some(local) = local {
         println!("  (on this machine: {local}/contests/demo)");
     }
     println!("  (CLICS API: {public}/api/contests/demo)");
-    for (id, tok) in &guests {
+    for (id, tok) in guests {
         println!("  join as {id}: log in on the web page with token {tok}");
     }
     println!("  admin token: {admin}\n");
+}
+
+/// Runs the demo: checks and settings, the teams, the model servers, the contest file,
+/// `judge serve`, then the live play ([`live`]) on a runtime of its own.
+pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
+    if args.duration < 20 {
+        bail!("--duration {}: at least 20 seconds", args.duration);
+    }
+    if args.out.join("contest.yaml").exists() {
+        bail!(
+            "{} holds an earlier demo: pick another --out or remove it",
+            args.out.display()
+        );
+    }
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot make the run folder {}", args.out.display()))?;
+    let out = args.out.canonicalize().context("the run folder")?;
+    let judge_bin = procs::beside_agent("judge", "judge-cli")?;
+    let trainer_bin = if args.model_url.is_none() {
+        Some(procs::beside_agent("trainer", "trainer")?)
+    } else {
+        None
+    };
+    let model_dir = match (&args.model_url, &args.model_dir) {
+        (Some(_), _) => None,
+        (None, Some(dir)) => Some(dir.clone()),
+        (None, None) => Some(judge::cache_dir().join("models").join(BUNDLED_MODEL)),
+    };
+    if let Some(dir) = &model_dir
+        && !dir.join("config.json").is_file()
+    {
+        bail!(
+            "the bundled model is not at {} (run `bash ci/setup`, or pass --model-dir, or \
+             --model-url/--model-name for another server)",
+            dir.display()
+        );
+    }
+    let trained = args
+        .trained_checkpoint
+        .as_deref()
+        .map(checkpoint_folder)
+        .transpose()?;
+    let backend = args.backend.unwrap_or_else(|| {
+        if docker_answers() {
+            BackendKind::Docker
+        } else {
+            BackendKind::Bwrap
+        }
+    });
+    let dirs = packages(args)?;
+    let problems: Vec<(String, String, PathBuf)> = dirs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let label = char::from(b'A' + u8::try_from(i).unwrap_or(0)).to_string();
+            (problem_id(d), label, d.clone())
+        })
+        .collect();
+
+    let base_name = args
+        .model_name
+        .clone()
+        .unwrap_or_else(|| BUNDLED_MODEL.to_owned());
+    let roster = roster(args, &base_name);
+
+    eprintln!(
+        "agent demo: {} problems, {} teams, {}s of play, sandbox {}; run folder {}",
+        problems.len(),
+        roster.infos.len(),
+        args.duration,
+        backend.name(),
+        out.display()
+    );
+    let (model_servers, model_urls) = start_models(
+        args,
+        trainer_bin.as_ref(),
+        model_dir.as_ref(),
+        trained.as_ref(),
+        &out,
+        &base_name,
+    )?;
+    let yaml = contest_yaml(args, &problems, &roster)?;
+    let contest_file = out.join("contest.yaml");
+    std::fs::write(&contest_file, yaml).context("writing contest.yaml")?;
+
+    let admin = token();
+    let judge_server = start_judge(args, &judge_bin, backend, &contest_file, &out, &admin)?;
+    announce(&judge_server.url, &roster.guests, &admin);
 
     let rt = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let mut teams = Vec::new();
-    for ((id, name, tok), (url, served)) in model_teams.iter().zip(&model_urls) {
+    for ((id, name, tok), (url, served)) in roster.model_teams.iter().zip(&model_urls) {
         let config = ClientConfig {
             base_url: url.clone(),
             model: served.clone(),
@@ -513,10 +589,10 @@ pub(crate) fn demo(args: &DemoArgs) -> anyhow::Result<()> {
             .iter()
             .map(|p| (p.0.clone(), p.1.clone()))
             .collect(),
-        infos: infos.clone(),
+        infos: roster.infos.clone(),
         out: out.clone(),
     };
-    let result = rt.block_on(live(&ctx, &teams, &scripted_teams, script_problems));
+    let result = rt.block_on(live(&ctx, &teams, &roster.scripted_teams, script_problems));
     drop(model_servers);
     drop(judge_server);
     result
@@ -534,30 +610,15 @@ struct Live<'a> {
     out: PathBuf,
 }
 
+/// The live part of the demo: the scripted teams and the model teams play while the
+/// status line runs, then the last judgements settle and the report is written.
 async fn live(
     ctx: &Live<'_>,
     teams: &[ModelTeam],
     scripted_teams: &[ScriptTeam],
     script_problems: Vec<ScriptProblem>,
 ) -> anyhow::Result<()> {
-    let admin = ContestClient::new(&ctx.server, "demo", &ctx.admin, Duration::from_secs(30))
-        .context("contest client")?;
-    for team in teams {
-        team.client.check().await.with_context(|| {
-            format!(
-                "the model server {} does not answer its health check",
-                team.client.endpoint()
-            )
-        })?;
-    }
-    let contest = admin.contest().await.context("reading the demo contest")?;
-    let start_ms = contest.start_time.map(|t| t.unix_millis()).unwrap_or(0);
-    let now_ms = chrono::Utc::now().timestamp_millis();
-    if start_ms > now_ms {
-        let wait = Duration::from_millis(u64::try_from(start_ms - now_ms).unwrap_or(0));
-        eprintln!("  the contest starts in {:.0}s", wait.as_secs_f64());
-        tokio::time::sleep(wait).await;
-    }
+    let (admin, start_ms) = begin(ctx, teams).await?;
     let began = Instant::now();
     let seconds = ctx.args.duration as f64;
     // Contest seconds already gone when the play begins (a slow start-up): the board's
@@ -578,49 +639,7 @@ async fn live(
     let script = scripted::run(&ctx.server, "demo", scripted_teams, plan, began);
 
     let plays = futures_util::future::join_all(teams.iter().map(|team| {
-        let config = PlayConfig {
-            server: ctx.server.clone(),
-            contest: "demo".to_owned(),
-            token: team.token.clone(),
-            out: team.out.clone(),
-            pipeline: pipeline.clone(),
-            budget: Budget {
-                wall_seconds: Some(ctx.args.duration),
-                ..Budget::default()
-            },
-            duration: Some(Duration::from_secs(ctx.args.duration)),
-            time: TimeConfig {
-                min_visit: Duration::from_secs(20.min(ctx.args.duration / 2)),
-                max_visit: Duration::from_secs((ctx.args.duration / 2).max(30)),
-                rejections_per_visit: 2,
-            },
-            poll: Duration::from_millis(500),
-            judgement_patience: Duration::from_secs(300),
-            memory_mib: 1024,
-            seed: ctx.args.seed,
-            request_timeout: Duration::from_secs(30),
-        };
-        let manifest = Manifest {
-            format: FORMAT,
-            run: format!(
-                "demo-{}-{}",
-                team.id,
-                chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
-            ),
-            created: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            version: crate::version(),
-            model: ModelInfo {
-                name: team.client.name().to_owned(),
-                endpoint: team.client.endpoint(),
-                client: json!({"base_url": team.client.endpoint()}),
-            },
-            seed: ctx.args.seed,
-            pipeline: pipeline.clone(),
-            run_budget: config.budget.clone(),
-            backend: ctx.backend.name().to_owned(),
-            concurrency: 1,
-            problems: Vec::new(),
-        };
+        let (config, manifest) = play_config(ctx, team, &pipeline);
         let runner = &runner;
         async move {
             let summary = agent::play::play(&team.client, runner, &config, manifest).await;
@@ -631,15 +650,93 @@ async fn live(
     let status = status_line(&admin, began, seconds, teams);
     let (sent, results, ()) = tokio::join!(script, plays, status);
     eprintln!();
+    settle(&admin).await;
+    report(ctx, &admin, &results, (sent, planned), seconds + lead).await
+}
 
-    // Let the last submissions be judged (up to a minute).
+/// The admin's client, once every model server answers its health check and the
+/// contest has started (waiting for it); and the contest's start in Unix milliseconds.
+async fn begin(ctx: &Live<'_>, teams: &[ModelTeam]) -> anyhow::Result<(ContestClient, i64)> {
+    let admin = ContestClient::new(&ctx.server, "demo", &ctx.admin, Duration::from_secs(30))
+        .context("contest client")?;
+    for team in teams {
+        team.client.check().await.with_context(|| {
+            format!(
+                "the model server {} does not answer its health check",
+                team.client.endpoint()
+            )
+        })?;
+    }
+    let contest = admin.contest().await.context("reading the demo contest")?;
+    let start_ms = contest.start_time.map(|t| t.unix_millis()).unwrap_or(0);
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    if start_ms > now_ms {
+        let wait = Duration::from_millis(u64::try_from(start_ms - now_ms).unwrap_or(0));
+        eprintln!("  the contest starts in {:.0}s", wait.as_secs_f64());
+        tokio::time::sleep(wait).await;
+    }
+    Ok((admin, start_ms))
+}
+
+/// A model team's play: its settings (the demo's time split into visits) and its run
+/// folder's manifest.
+fn play_config(ctx: &Live<'_>, team: &ModelTeam, pipeline: &Pipeline) -> (PlayConfig, Manifest) {
+    let config = PlayConfig {
+        server: ctx.server.clone(),
+        contest: "demo".to_owned(),
+        token: team.token.clone(),
+        out: team.out.clone(),
+        pipeline: pipeline.clone(),
+        budget: Budget {
+            wall_seconds: Some(ctx.args.duration),
+            ..Budget::default()
+        },
+        duration: Some(Duration::from_secs(ctx.args.duration)),
+        time: TimeConfig {
+            min_visit: Duration::from_secs(20.min(ctx.args.duration / 2)),
+            max_visit: Duration::from_secs((ctx.args.duration / 2).max(30)),
+            rejections_per_visit: 2,
+        },
+        poll: Duration::from_millis(500),
+        judgement_patience: Duration::from_secs(300),
+        memory_mib: 1024,
+        seed: ctx.args.seed,
+        request_timeout: Duration::from_secs(30),
+    };
+    let manifest = Manifest {
+        format: FORMAT,
+        run: format!(
+            "demo-{}-{}",
+            team.id,
+            chrono::Utc::now().format("%Y%m%dT%H%M%SZ")
+        ),
+        created: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        version: crate::version(),
+        model: ModelInfo {
+            name: team.client.name().to_owned(),
+            endpoint: team.client.endpoint(),
+            client: json!({"base_url": team.client.endpoint()}),
+        },
+        seed: ctx.args.seed,
+        pipeline: pipeline.clone(),
+        run_budget: config.budget.clone(),
+        backend: ctx.backend.name().to_owned(),
+        concurrency: 1,
+        problems: Vec::new(),
+    };
+    (config, manifest)
+}
+
+/// Waits (up to a minute) until every submission has a judgement that counts.
+async fn settle(admin: &ContestClient) {
     let settle = Instant::now();
     loop {
         let subs = admin.submissions().await.unwrap_or_default();
         let judged = admin.judgements().await.unwrap_or_default();
+        let counting = leaderboard::clics::counting_judgements(&judged);
         let pending = subs
             .iter()
-            .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
+            .filter(|s| !counting.contains_key(s.id.as_str()))
             .count();
         if pending == 0 || settle.elapsed() > Duration::from_secs(60) {
             break;
@@ -648,7 +745,19 @@ async fn live(
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
     eprintln!();
+}
 
+/// The final standings and each agent's line on stdout, and `report.json`, `board.svg`
+/// and `report.md` in the run folder; `Err` when an agent could not play.
+/// `scripted` is the scripted submissions (sent, planned); `span` the seconds the board's
+/// plot spans.
+async fn report(
+    ctx: &Live<'_>,
+    admin: &ContestClient,
+    results: &[(&ModelTeam, Result<PlaySummary, agent::play::PlayError>)],
+    (sent, planned): (usize, usize),
+    span: f64,
+) -> anyhow::Result<()> {
     let board = admin.scoreboard().await.context("the final scoreboard")?;
     let submissions = admin.submissions().await.context("the submissions")?;
     let judgements = admin.judgements().await.context("the judgements")?;
@@ -664,7 +773,7 @@ async fn live(
 
     let mut agents = Vec::new();
     let mut failures = Vec::new();
-    for (team, result) in &results {
+    for (team, result) in results {
         let row = rows.iter().find(|r| r.team == team.id);
         let summary: Option<&PlaySummary> = result.as_ref().ok();
         if let Err(err) = result {
@@ -726,7 +835,7 @@ async fn live(
     .context("writing report.json")?;
     std::fs::write(
         ctx.out.join("board.svg"),
-        board::svg(&history, &ctx.infos, seconds + lead, ctx.problems.len()),
+        board::svg(&history, &ctx.infos, span, ctx.problems.len()),
     )
     .context("writing board.svg")?;
     let mut md = format!(
@@ -820,9 +929,10 @@ async fn status_line(admin: &ContestClient, began: Instant, seconds: f64, teams:
             }
         }
         if let (Ok(subs), Ok(judged)) = (admin.submissions().await, admin.judgements().await) {
+            let counting = leaderboard::clics::counting_judgements(&judged);
             let pending = subs
                 .iter()
-                .filter(|s| agent::client::contest::final_judgement(&judged, &s.id).is_none())
+                .filter(|s| !counting.contains_key(s.id.as_str()))
                 .count();
             fields.push(format!("{} submissions, {pending} judging", subs.len()));
         }

@@ -21,6 +21,16 @@
 //!
 //! Time is split three ways per step ([`crate::step::Timing`]): waiting for the model,
 //! waiting for the sandbox or judge, and the agent's own work (the rest).
+//!
+//! The code: this file holds the episode's private state (`State`, its fields grouped as
+//! the candidate, the own-test bench and the submissions) and the conversation (asking,
+//! recording a step); each stage after the conversation has its file: `code`,
+//! `own_tests` (the `tests` stage), `check` and `submit`.
+
+mod check;
+mod code;
+mod own_tests;
+mod submit;
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -80,7 +90,7 @@ pub async fn solve(episode: Episode<'_>) -> Outcome {
     let started = Instant::now();
     let mut state = State::new(&episode);
     let end = match state.run_stages().await {
-        Ok(()) if state.solved => End::Solved,
+        Ok(()) if state.submissions.solved => End::Solved,
         Ok(()) => End::PipelineDone,
         Err(end) => end,
     };
@@ -88,9 +98,9 @@ pub async fn solve(episode: Episode<'_>) -> Outcome {
         run: episode.run.clone(),
         problem: episode.task.id.clone(),
         attempt: episode.attempt,
-        solved: state.solved,
-        verdict: state.verdict,
-        hidden: state.hidden,
+        solved: state.submissions.solved,
+        verdict: state.submissions.verdict,
+        hidden: state.submissions.hidden,
         end: end.clone(),
         steps: state.step_no,
         model_calls: state.ledger.model_calls,
@@ -104,7 +114,7 @@ pub async fn solve(episode: Episode<'_>) -> Outcome {
             ..state.timing
         },
         wall_ms: ms(started.elapsed()),
-        program: state.candidate.clone(),
+        program: state.candidate.program.clone(),
     };
     match episode.observer.outcome(&outcome) {
         Ok(()) => outcome,
@@ -184,25 +194,48 @@ struct State<'e, 'a> {
     /// approaches).
     base: Vec<Message>,
     language: Option<String>,
-    candidate: Option<Program>,
-    /// The candidate's per-test results (`None`: it does not compile).
-    candidate_results: Option<Vec<bool>>,
-    candidate_failure: Option<Failure>,
+    /// The program in hand and what is known of it.
+    candidate: Candidate,
+    /// The agent's own tests: the generator, the brute force and the cases they made.
+    bench: Bench,
+    /// What was submitted and what the judge said.
+    submissions: Submissions,
+    usage: Usage,
+    timing: Timing,
+    /// The model budget that ran out, if one did.
+    exhausted: Option<Exhausted>,
+}
+
+/// The program in hand.
+#[derive(Default)]
+struct Candidate {
+    program: Option<Program>,
+    /// Its per-test results (`None`: it does not compile).
+    results: Option<Vec<bool>>,
+    failure: Option<Failure>,
+    /// Whether it has been checked since it was written.
     checked: bool,
+}
+
+/// The own-test bench: a generator and a brute force (trusted once it passes every
+/// sample), the cases they made, and maximum-size inputs for time.
+#[derive(Default)]
+struct Bench {
     generator: Option<Program>,
     brute: Option<Program>,
     brute_trusted: bool,
     own_cases: Vec<Case>,
     stress_cases: Vec<Case>,
     max_inputs: Vec<String>,
+}
+
+/// The submissions: the sources sent, and the judge's answer to the last.
+#[derive(Default)]
+struct Submissions {
     submitted: HashSet<String>,
     solved: bool,
     verdict: Option<Verdict>,
     hidden: Option<Count>,
-    usage: Usage,
-    timing: Timing,
-    /// The model budget that ran out, if one did.
-    exhausted: Option<Exhausted>,
 }
 
 impl<'e, 'a> State<'e, 'a> {
@@ -224,20 +257,9 @@ impl<'e, 'a> State<'e, 'a> {
             calls: 0,
             base,
             language: ep.pipeline.language.clone(),
-            candidate: None,
-            candidate_results: None,
-            candidate_failure: None,
-            checked: false,
-            generator: None,
-            brute: None,
-            brute_trusted: false,
-            own_cases: Vec::new(),
-            stress_cases: Vec::new(),
-            max_inputs: Vec::new(),
-            submitted: HashSet::new(),
-            solved: false,
-            verdict: None,
-            hidden: None,
+            candidate: Candidate::default(),
+            bench: Bench::default(),
+            submissions: Submissions::default(),
             usage: Usage::default(),
             timing: Timing::default(),
             exhausted: None,
@@ -264,12 +286,12 @@ impl<'e, 'a> State<'e, 'a> {
                 Stage::Submit => self.submit().await,
             };
             self.soften(flow)?;
-            if self.solved {
+            if self.submissions.solved {
                 break;
             }
         }
         match self.exhausted {
-            Some(exhausted) if !self.solved => Err(End::Budget { exhausted }),
+            Some(exhausted) if !self.submissions.solved => Err(End::Budget { exhausted }),
             _ => Ok(()),
         }
     }
@@ -441,561 +463,6 @@ impl<'e, 'a> State<'e, 'a> {
             p.compile_log = Some(outcome.log.clone());
         }
         Ok((outcome.ok, outcome.log))
-    }
-
-    /// The `code` stage.
-    async fn code(&mut self) -> Flow<()> {
-        let mut ask = prompt::code(self.language.as_deref());
-        for round in 0..2 {
-            let mut p = Pending::new(Stage::Code, "ask");
-            let mut messages = self.base.clone();
-            messages.push(Message::user(ask.clone()));
-            let wanted = self.language.clone();
-            let flow = self.ask_program(&mut p, messages, wanted.as_deref()).await;
-            let program = match flow {
-                Ok(program) => program,
-                Err(end) => return self.finish(p, Err(end)),
-            };
-            match program {
-                Some(program) => {
-                    let flow = self.compile(&mut p, &program).await;
-                    let (ok, log) = match flow {
-                        Ok(v) => v,
-                        Err(end) => return self.finish(p, Err(end)),
-                    };
-                    self.language = Some(program.language.clone());
-                    self.candidate = Some(program);
-                    self.checked = false;
-                    self.candidate_results = None;
-                    self.candidate_failure = (!ok).then_some(Failure::Compile { log });
-                    return self.record(p);
-                }
-                None => {
-                    let reason = match &p.extraction {
-                        Some(Extraction::NoCode { reason, .. }) => reason.clone(),
-                        _ => String::new(),
-                    };
-                    if round == 0 {
-                        p.note.push_str("; asking once more");
-                    }
-                    self.record(p)?;
-                    ask = prompt::no_code(&reason, self.language.as_deref());
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The `tests` stage.
-    async fn tests(&mut self) -> Flow<()> {
-        let task = self.ep.task;
-        // The generator.
-        let mut p = Pending::new(Stage::Tests, "generator");
-        let mut messages = self.base.clone();
-        messages.push(Message::user(prompt::generator()));
-        let flow = self.ask_program(&mut p, messages, Some("python3")).await;
-        let generator = match flow {
-            Ok(g) => g,
-            Err(end) => return self.finish(p, Err(end)),
-        };
-        if let Some(g) = &generator {
-            let flow = self.compile(&mut p, g).await;
-            match flow {
-                Ok((true, _)) => self.generator = generator.clone(),
-                Ok((false, _)) => p.note = "the generator does not compile".into(),
-                Err(end) => return self.finish(p, Err(end)),
-            }
-        }
-        self.record(p)?;
-
-        // The brute force, checked on the samples.
-        let mut p = Pending::new(Stage::Tests, "brute");
-        let mut messages = self.base.clone();
-        messages.push(Message::user(prompt::brute()));
-        let flow = self.ask_program(&mut p, messages, Some("python3")).await;
-        let brute = match flow {
-            Ok(b) => b,
-            Err(end) => return self.finish(p, Err(end)),
-        };
-        if let Some(b) = &brute {
-            match self.compile(&mut p, b).await {
-                Ok((true, _)) => {
-                    let cases = sample_cases(task);
-                    let at = Instant::now();
-                    let result = self.ep.runner.judge(task, b, &cases).await;
-                    p.judge += at.elapsed();
-                    match result {
-                        Ok(outcomes) => {
-                            let passed =
-                                outcomes.iter().filter(|o| o.verdict == Verdict::AC).count();
-                            let count = Count {
-                                passed,
-                                total: cases.len(),
-                            };
-                            p.signals.brute_samples = Some(count);
-                            // No samples: nothing to trust it on.
-                            self.brute_trusted = count.all();
-                            if !self.brute_trusted {
-                                p.note = "the brute force does not pass every sample: its answers are not trusted as tests".into();
-                            }
-                            p.tests
-                                .extend(outcomes.into_iter().map(|outcome| TestRecord::Case {
-                                    program: "brute".into(),
-                                    outcome: short_case(outcome),
-                                }));
-                            self.brute = brute.clone();
-                        }
-                        Err(e) => {
-                            return self.finish(
-                                p,
-                                Err(End::RunnerFailed {
-                                    error: e.to_string(),
-                                }),
-                            );
-                        }
-                    }
-                }
-                Ok((false, _)) => p.note = "the brute force does not compile".into(),
-                Err(end) => return self.finish(p, Err(end)),
-            }
-        }
-        self.record(p)?;
-
-        // Generated inputs: validated, answered by the brute force.
-        let Some(generator) = self.generator.clone() else {
-            return Ok(());
-        };
-        let mut p = Pending::new(Stage::Tests, "generate");
-        let flow = self.generate(&mut p, &generator).await;
-        self.finish(p, flow)
-    }
-
-    async fn generate(&mut self, p: &mut Pending, generator: &Program) -> Flow<()> {
-        let task = self.ep.task;
-        let n = self.ep.pipeline.stress_inputs as u64;
-        let m = self.ep.pipeline.max_inputs as u64;
-        let base_seed = self.ep.seed.wrapping_mul(7919);
-        let mut runs: Vec<RunInput> = (0..n)
-            .map(|i| RunInput {
-                stdin: String::new(),
-                args: vec![(base_seed.wrapping_add(i) % 1_000_000_007).to_string()],
-            })
-            .collect();
-        runs.extend((0..m).map(|i| RunInput {
-            stdin: String::new(),
-            args: vec![
-                (base_seed.wrapping_add(n + i) % 1_000_000_007).to_string(),
-                "max".to_owned(),
-            ],
-        }));
-        let at = Instant::now();
-        let result = self
-            .ep
-            .runner
-            .run(task, generator, &runs, Limits::Tool)
-            .await;
-        p.judge += at.elapsed();
-        let outcomes = result.map_err(|e| End::RunnerFailed {
-            error: e.to_string(),
-        })?;
-        let mut inputs = Vec::new(); // (is_max, input)
-        for (i, o) in outcomes.iter().enumerate() {
-            let is_max = i as u64 >= n;
-            p.tests.push(TestRecord::Run {
-                program: "generator".into(),
-                name: format!(
-                    "{} {}",
-                    if is_max { "max" } else { "seed" },
-                    runs[i].args[0]
-                ),
-                outcome: short_run(o.clone()),
-            });
-            if o.ok() && !o.stdout.trim().is_empty() {
-                inputs.push((is_max, o.stdout.clone()));
-            }
-        }
-        let texts: Vec<String> = inputs.iter().map(|(_, s)| s.clone()).collect();
-        let at = Instant::now();
-        let result = self.ep.runner.validate_inputs(task, &texts).await;
-        p.judge += at.elapsed();
-        // A package whose input validators cannot run (one does not build in the
-        // sandbox) leaves the inputs unchecked: kept, and no validity signal.
-        let valid = match result {
-            Ok(Some(valid)) => {
-                p.signals.valid_inputs = Some(Count {
-                    passed: valid.iter().filter(|v| **v).count(),
-                    total: outcomes.len(),
-                });
-                valid
-            }
-            Ok(None) => {
-                p.signals.valid_inputs = Some(Count {
-                    passed: texts.len(),
-                    total: outcomes.len(),
-                });
-                vec![true; texts.len()]
-            }
-            Err(e) => {
-                p.note =
-                    format!("the input validators could not run ({e}); inputs kept unchecked; ");
-                vec![true; texts.len()]
-            }
-        };
-        let small: Vec<String> = inputs
-            .iter()
-            .zip(&valid)
-            .filter(|((is_max, _), ok)| !is_max && **ok)
-            .map(|((_, s), _)| s.clone())
-            .collect();
-        self.max_inputs = inputs
-            .iter()
-            .zip(&valid)
-            .filter(|((is_max, _), ok)| *is_max && **ok)
-            .map(|((_, s), _)| s.clone())
-            .collect();
-        // Answers from the brute force.
-        if let Some(brute) = self.brute.clone() {
-            let runs: Vec<RunInput> = small
-                .iter()
-                .map(|s| RunInput {
-                    stdin: s.clone(),
-                    args: Vec::new(),
-                })
-                .collect();
-            let at = Instant::now();
-            let result = self.ep.runner.run(task, &brute, &runs, Limits::Tool).await;
-            p.judge += at.elapsed();
-            let answers = result.map_err(|e| End::RunnerFailed {
-                error: e.to_string(),
-            })?;
-            let mut cases = Vec::new();
-            for (i, (input, answer)) in small.iter().zip(&answers).enumerate() {
-                p.tests.push(TestRecord::Run {
-                    program: "brute".into(),
-                    name: format!("own {}", i + 1),
-                    outcome: short_run(answer.clone()),
-                });
-                if answer.ok() {
-                    cases.push(Case {
-                        name: format!("own test {}", i + 1),
-                        input: input.clone(),
-                        answer: answer.stdout.clone(),
-                    });
-                }
-            }
-            self.stress_cases = cases.clone();
-            if self.brute_trusted {
-                self.own_cases = cases;
-            }
-            p.note += &format!(
-                "{} own tests ({}), {} maximum-size inputs",
-                self.stress_cases.len(),
-                if self.brute_trusted {
-                    "trusted"
-                } else {
-                    "not trusted: the brute force fails a sample"
-                },
-                self.max_inputs.len()
-            );
-        }
-        Ok(())
-    }
-
-    /// Run the candidate on every test into `p`; `None` when it does not compile.
-    async fn run_all(&mut self, p: &mut Pending, program: &Program) -> Flow<Option<Checked>> {
-        let task = self.ep.task;
-        let (ok, _log) = self.compile(p, program).await?;
-        if !ok {
-            return Ok(None);
-        }
-        let samples = sample_cases(task);
-        let mut cases = samples.clone();
-        cases.extend(self.stress_cases.iter().cloned());
-        let at = Instant::now();
-        let result = self.ep.runner.judge(task, program, &cases).await;
-        p.judge += at.elapsed();
-        let outcomes = result.map_err(|e| End::RunnerFailed {
-            error: e.to_string(),
-        })?;
-        let ns = samples.len();
-        let passed: Vec<bool> = outcomes.iter().map(|o| o.verdict == Verdict::AC).collect();
-        p.signals.samples = Some(Count {
-            passed: passed[..ns.min(passed.len())]
-                .iter()
-                .filter(|x| **x)
-                .count(),
-            total: ns,
-        });
-        if !self.stress_cases.is_empty() {
-            let agree = passed[ns.min(passed.len())..]
-                .iter()
-                .filter(|x| **x)
-                .count();
-            let count = Count {
-                passed: agree,
-                total: self.stress_cases.len(),
-            };
-            p.signals.stress = Some(count);
-            if self.brute_trusted {
-                p.signals.own_tests = Some(count);
-            }
-        }
-        // Anchors: samples, then trusted own tests.
-        let anchors = if self.brute_trusted { cases.len() } else { ns };
-        let mut results: Vec<bool> = passed.iter().take(anchors).copied().collect();
-        // The smallest failing anchor.
-        let failure = cases
-            .iter()
-            .zip(&outcomes)
-            .take(anchors)
-            .filter(|(_, o)| o.verdict != Verdict::AC)
-            .min_by_key(|(c, _)| c.input.len())
-            .map(|(c, o)| Failure::Case {
-                name: c.name.clone(),
-                input: c.input.clone(),
-                expected: c.answer.clone(),
-                got: o.output.clone(),
-                verdict: o.verdict.clics_id().to_owned(),
-                message: o.message.clone(),
-            });
-        p.tests
-            .extend(outcomes.into_iter().map(|outcome| TestRecord::Case {
-                program: "candidate".into(),
-                outcome: short_case(outcome),
-            }));
-        // Maximum-size inputs, for time.
-        let mut slow = None;
-        if !self.max_inputs.is_empty() {
-            let runs: Vec<RunInput> = self
-                .max_inputs
-                .iter()
-                .map(|s| RunInput {
-                    stdin: s.clone(),
-                    args: Vec::new(),
-                })
-                .collect();
-            let at = Instant::now();
-            let result = self.ep.runner.run(task, program, &runs, Limits::Task).await;
-            p.judge += at.elapsed();
-            let outs = result.map_err(|e| End::RunnerFailed {
-                error: e.to_string(),
-            })?;
-            let within: Vec<bool> = outs
-                .iter()
-                .map(|o| !matches!(o.status, Verdict::TLE | Verdict::MLE))
-                .collect();
-            p.signals.max_inputs = Some(Count {
-                passed: within.iter().filter(|x| **x).count(),
-                total: within.len(),
-            });
-            for (i, (o, input)) in outs.iter().zip(&self.max_inputs).enumerate() {
-                if slow.is_none() && !within[i] {
-                    slow = Some(Failure::Slow {
-                        bytes: input.len(),
-                        head: input.chars().take(200).collect(),
-                        status: o.status.clics_id().to_owned(),
-                    });
-                }
-                p.tests.push(TestRecord::Run {
-                    program: "candidate".into(),
-                    name: format!("max {}", i + 1),
-                    outcome: short_run(o.clone()),
-                });
-            }
-            results.extend(within);
-        }
-        Ok(Some(Checked {
-            passed: results,
-            failure: failure.or(slow),
-        }))
-    }
-
-    /// The `check` stage: run everything; debug while something fails (or the judge
-    /// rejected the program: `verdict`), under the revert rule.
-    async fn check(&mut self, mut verdict: Option<Failure>) -> Flow<()> {
-        // Check the current candidate once.
-        if !self.checked
-            && let Some(program) = self.candidate.clone()
-        {
-            let mut p = Pending::new(Stage::Check, "run");
-            p.program = Some(program.clone());
-            let flow = self.run_all(&mut p, &program).await;
-            let checked = match flow {
-                Ok(c) => c,
-                Err(end) => return self.finish(p, Err(end)),
-            };
-            self.set_candidate_results(checked, &p);
-            self.checked = true;
-            self.record(p)?;
-        }
-        for _round in 0..self.ep.pipeline.debug_rounds {
-            let failure = match (&self.candidate, verdict.take(), &self.candidate_failure) {
-                (_, Some(v), _) => Some(v),
-                (Some(_), None, f) => f.clone(),
-                (None, None, _) => None,
-            };
-            if self.candidate.is_some() && failure.is_none() {
-                return Ok(());
-            }
-            // Ask for a revision (or, with no candidate, for the program again).
-            let mut p = Pending::new(Stage::Check, "debug");
-            let mut messages = self.base.clone();
-            let (ask, wanted) = match (&self.candidate, &failure) {
-                (Some(program), Some(f)) => (
-                    prompt::debug(&program.source, &program.language, f),
-                    Some(program.language.clone()),
-                ),
-                _ => (
-                    prompt::no_code("no program yet", self.language.as_deref()),
-                    self.language.clone(),
-                ),
-            };
-            messages.push(Message::user(ask));
-            let flow = self.ask_program(&mut p, messages, wanted.as_deref()).await;
-            let revision = match flow {
-                Ok(r) => r,
-                Err(end) => return self.finish(p, Err(end)),
-            };
-            self.record(p)?;
-            let Some(revision) = revision else {
-                continue;
-            };
-            if Some(&revision) == self.candidate.as_ref() {
-                let mut p = Pending::new(Stage::Check, "revert");
-                p.signals.reverted = Some(true);
-                p.note = "the revision is the same program".into();
-                self.record(p)?;
-                continue;
-            }
-            let mut p = Pending::new(Stage::Check, "run");
-            p.program = Some(revision.clone());
-            let flow = self.run_all(&mut p, &revision).await;
-            let checked = match flow {
-                Ok(c) => c,
-                Err(end) => return self.finish(p, Err(end)),
-            };
-            let before = if self.candidate.is_some() {
-                self.candidate_results.as_deref()
-            } else {
-                None
-            };
-            let after = checked.as_ref().map(|c| c.passed.as_slice());
-            let keep = self.candidate.is_none() || revision_kept(before, after);
-            p.signals.reverted = Some(!keep);
-            if keep {
-                self.language = Some(revision.language.clone());
-                self.candidate = Some(revision);
-                self.set_candidate_results(checked, &p);
-                self.checked = true;
-            } else if checked.is_none() {
-                p.note =
-                    "reverted: the revision does not compile and the program before it did".into();
-            } else {
-                p.note = "reverted: the revision fails a test the program before it passed".into();
-            }
-            self.record(p)?;
-        }
-        Ok(())
-    }
-
-    fn set_candidate_results(&mut self, checked: Option<Checked>, p: &Pending) {
-        match checked {
-            Some(c) => {
-                self.candidate_results = Some(c.passed);
-                self.candidate_failure = c.failure;
-            }
-            None => {
-                self.candidate_results = None;
-                self.candidate_failure = Some(Failure::Compile {
-                    log: p.compile_log.clone().unwrap_or_default(),
-                });
-            }
-        }
-    }
-
-    /// The `submit` stage.
-    async fn submit(&mut self) -> Flow<()> {
-        loop {
-            let mut p = Pending::new(Stage::Submit, "submit");
-            let Some(program) = self.candidate.clone() else {
-                p.action = "skip";
-                p.note = "nothing to submit: no program".into();
-                return self.record(p);
-            };
-            if self.candidate_results.is_none() && self.checked {
-                p.action = "skip";
-                p.note = "not submitted: the program does not compile".into();
-                return self.record(p);
-            }
-            if self.submitted.contains(&program.source) {
-                p.action = "skip";
-                p.note = "not submitted again: the same program was judged already".into();
-                return self.record(p);
-            }
-            if !self.ep.pipeline.submit_failing && self.candidate_failure.is_some() {
-                p.action = "skip";
-                p.note = "not submitted: it fails a test of its own (submit_failing is off)".into();
-                return self.record(p);
-            }
-            if let Err(exhausted) = self.ledger.may_submit() {
-                p.action = "skip";
-                p.note = format!("not submitted: {exhausted}");
-                self.record(p)?;
-                return Err(End::Budget { exhausted });
-            }
-            p.program = Some(program.clone());
-            let at = Instant::now();
-            let result = self.ep.submitter.submit(self.ep.task, &program).await;
-            p.judge += at.elapsed();
-            self.ledger.spend_submission();
-            self.submitted.insert(program.source.clone());
-            let judgement = match result {
-                Ok(j) => j,
-                Err(e) => {
-                    p.note = e.to_string();
-                    return self.finish(
-                        p,
-                        Err(End::RunnerFailed {
-                            error: e.to_string(),
-                        }),
-                    );
-                }
-            };
-            p.signals.verdict = Some(judgement.verdict);
-            if let (Some(passed), Some(total)) = (judgement.passed, judgement.total) {
-                p.signals.hidden = Some(Count { passed, total });
-                self.hidden = Some(Count { passed, total });
-            }
-            if let Some(id) = &judgement.submission_id {
-                p.note = format!("submission {id}");
-            }
-            self.verdict = Some(judgement.verdict);
-            self.solved = judgement.verdict == Verdict::AC;
-            self.record(p)?;
-            if self.solved || !self.ep.pipeline.has(Stage::Check) {
-                return Ok(());
-            }
-            // Rejected: back to check with the verdict, while the budget lasts.
-            if self.exhausted.is_some() {
-                return Ok(());
-            }
-            self.ledger
-                .may_submit()
-                .map_err(|exhausted| End::Budget { exhausted })?;
-            let failure = Failure::Verdict {
-                verdict: judgement.verdict.clics_id().to_owned(),
-                message: judgement.message.clone(),
-            };
-            let flow = self.check(Some(failure)).await;
-            self.soften(flow)?;
-            if self
-                .candidate
-                .as_ref()
-                .is_some_and(|c| self.submitted.contains(&c.source))
-            {
-                return Ok(());
-            }
-        }
     }
 }
 

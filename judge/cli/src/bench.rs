@@ -98,6 +98,9 @@ async fn time_workbench(
     Ok((run_ms, cases_ms))
 }
 
+/// `judge bench`: every backend and the workbench timed in rounds, printed as one table.
+/// It is long because it is one measuring script: each round times the same steps in the
+/// same order on the same work folders and packages, and the table needs all of them.
 pub(crate) async fn run(
     tests: usize,
     docker_run_tests: usize,

@@ -8,7 +8,7 @@ mod accounting;
 mod bench;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -30,37 +30,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Judge one source file against a problem package.
-    Run {
-        /// The problem package folder.
-        #[arg(long)]
-        problem: PathBuf,
-        /// The language id (default: from the file's extension).
-        #[arg(long)]
-        lang: Option<String>,
-        /// The sandbox backend.
-        #[arg(long, value_enum, default_value = "docker")]
-        backend: BackendKind,
-        /// Run every test even after a failure.
-        #[arg(long)]
-        all: bool,
-        /// One JSON line per test as it finishes, then one for the submission.
-        #[arg(long)]
-        json: bool,
-        /// Do not use the compile cache.
-        #[arg(long)]
-        no_cache: bool,
-        /// CPUs' worth of time each submission's sandbox may use per second of wall time
-        /// (a kernel quota on both backends; default: 1).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        cpus: Option<u32>,
-        /// The interpreter of Python 3 (`.py`) files: the package's accepted submissions
-        /// measured for a derived time limit, and the source file when `--lang` is not given (default: pypy3 for a legacy package,
-        /// as problemtools runs Python 3; python3, CPython, otherwise).
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(judge::lang::PYTHONS))]
-        python: Option<String>,
-        /// The source file.
-        file: PathBuf,
-    },
+    Run(RunArgs),
     /// Check that every reference submission gets the verdict its folder names.
     Verify {
         /// The sandbox backend.
@@ -159,6 +129,40 @@ enum Command {
     },
 }
 
+/// `judge run`'s arguments, as parsed.
+#[derive(clap::Args)]
+struct RunArgs {
+    /// The problem package folder.
+    #[arg(long)]
+    problem: PathBuf,
+    /// The language id (default: from the file's extension).
+    #[arg(long)]
+    lang: Option<String>,
+    /// The sandbox backend.
+    #[arg(long, value_enum, default_value = "docker")]
+    backend: BackendKind,
+    /// Run every test even after a failure.
+    #[arg(long)]
+    all: bool,
+    /// One JSON line per test as it finishes, then one for the submission.
+    #[arg(long)]
+    json: bool,
+    /// Do not use the compile cache.
+    #[arg(long)]
+    no_cache: bool,
+    /// CPUs' worth of time each submission's sandbox may use per second of wall time
+    /// (a kernel quota on both backends; default: 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    cpus: Option<u32>,
+    /// The interpreter of Python 3 (`.py`) files: the package's accepted submissions
+    /// measured for a derived time limit, and the source file when `--lang` is not given (default: pypy3 for a legacy package,
+    /// as problemtools runs Python 3; python3, CPython, otherwise).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(judge::lang::PYTHONS))]
+    python: Option<String>,
+    /// The source file.
+    file: PathBuf,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Runtime::new() {
@@ -177,19 +181,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// `$ARENA_CACHE`, else `~/.cache/arena`.
-fn arena_cache() -> PathBuf {
-    std::env::var_os("ARENA_CACHE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
-                .join(".cache/arena")
-        })
-}
-
-/// The compile cache.
+/// The compile cache, in the cache folder ([`judge::cache_dir`]).
 fn cache_dir() -> PathBuf {
-    arena_cache().join("compiled")
+    judge::cache_dir().join("compiled")
 }
 
 /// Derived time limits, one file per package identity ([`judge::timelimit`]).
@@ -199,30 +193,7 @@ fn timelimit_dir() -> PathBuf {
 
 async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Run {
-            problem,
-            lang,
-            backend,
-            all,
-            json,
-            no_cache,
-            cpus,
-            python,
-            file,
-        } => {
-            run(
-                &problem,
-                lang.as_deref(),
-                backend,
-                all,
-                json,
-                no_cache,
-                cpus,
-                python.as_deref(),
-                &file,
-            )
-            .await
-        }
+        Command::Run(args) => run(&args).await,
         Command::Verify {
             backend,
             parallel,
@@ -292,33 +263,29 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn run(
-    problem_dir: &Path,
-    lang: Option<&str>,
-    backend: BackendKind,
-    all: bool,
-    json: bool,
-    no_cache: bool,
-    cpus: Option<u32>,
-    python: Option<&str>,
-    file: &Path,
-) -> anyhow::Result<ExitCode> {
+/// `judge run`: loads the package, judges the file, prints a line per test and the
+/// verdict (or JSON lines), and returns the exit code of the verdict.
+async fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
+    let (problem_dir, file) = (&args.problem, &args.file);
+    let python = args.python.as_deref();
     let (mut problem, warnings) = judge::problems::load_for_judging(problem_dir)?;
     for warning in &warnings {
         eprintln!("{warning}");
     }
     // The submission's language: `--lang`, else `--python` for a `.py` file, else its
     // extension's.
-    let lang = lang.or_else(|| python.and_then(|p| judge::lang::reference_language(file, p)));
+    let lang = args
+        .lang
+        .as_deref()
+        .or_else(|| python.and_then(|p| judge::lang::reference_language(file, p)));
     let submission = Submission::from_file(file, lang, problem.limits.code_bytes)?;
     let python = judge::lang::python_for(problem_dir, python)?;
     let mut config = SandboxConfig::discover()?;
-    config.cpus = cpus;
+    config.cpus = args.cpus;
     let options = Options {
-        backend,
-        run_all: all,
-        cache_dir: (!no_cache).then(cache_dir),
+        backend: args.backend,
+        run_all: args.all,
+        cache_dir: (!args.no_cache).then(cache_dir),
     };
     if problem.limits.time_source == TimeLimitSource::Default {
         eprintln!(
@@ -338,7 +305,7 @@ async fn run(
     .await?;
     let mut stdout = std::io::stdout();
     let mut on_test = |test: &judge::TestResult| {
-        let line = if json {
+        let line = if args.json {
             serde_json::to_string(test).expect("invariant: a TestResult serializes")
         } else {
             format!(
@@ -349,7 +316,7 @@ async fn run(
         let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
     };
     let report = judge::judge(&problem, &submission, &config, &options, &mut on_test).await?;
-    if json {
+    if args.json {
         let mut value = serde_json::to_value(&report).context("serializing the report")?;
         if let Some(object) = value.as_object_mut() {
             object.insert(
@@ -528,20 +495,4 @@ async fn selftest(backend: BackendKind) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn each_cause_is_printed_once() {
-        let io = std::io::Error::other("boom");
-        let err = anyhow::Error::new(judge::Error::Io {
-            what: "cannot read",
-            path: "/x.c".into(),
-            source: io,
-        });
-        assert_eq!(format!("{err:#}"), "cannot read /x.c: boom");
-        let err = err.context("judging /x.c");
-        assert_eq!(format!("{err:#}"), "judging /x.c: cannot read /x.c: boom");
-    }
 }

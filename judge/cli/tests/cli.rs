@@ -20,6 +20,31 @@ fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// An error is printed as `judge: ` and its chain, each cause once (the judge's error
+/// messages leave their cause to the chain), with exit code 2; no sandbox is needed,
+/// since the source file is read before one starts.
+#[test]
+fn each_cause_is_printed_once() {
+    let package = add_package();
+    let missing = package.path().join("no-such-file.c");
+    let out = judge(&[
+        "run",
+        "--problem",
+        &package.path().display().to_string(),
+        &missing.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let cause = std::fs::metadata(&missing).expect_err("the file is missing");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The package's own warnings come first; the error is the last line.
+    assert_eq!(
+        stderr.lines().last(),
+        Some(format!("judge: cannot read {}: {cause}", missing.display()).as_str()),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches(&cause.to_string()).count(), 1, "{stderr}");
+}
+
 /// A small package: add two numbers, 1 s, 64 MiB, 1 MiB of output.
 fn add_package() -> tempfile::TempDir {
     add_package_with("")

@@ -148,6 +148,9 @@ fn summary(board: &Value) -> Vec<RowSummary> {
         .collect()
 }
 
+/// It is long because it is one scenario told in order: each step works on what the
+/// steps before it left (the server, the database, the submissions), so cutting it would
+/// only pass that state around.
 #[test]
 fn three_teams_scoreboard_freeze_visibility_and_a_sigkill_restart() {
     if !available("bwrap") {

@@ -107,15 +107,10 @@ fn a_missing_time_limit_is_derived_once_and_reused() {
 }
 
 /// The cache file of `package` measured with `python`: named by its identity and the
-/// interpreter under `$ARENA_CACHE/timelimits`.
+/// interpreter under the cache folder's `timelimits`.
 fn cache_file(package: &Path, python: &str) -> PathBuf {
     let sha = judge::problems::package::content_sha256(package).expect("hashes");
-    let cache = std::env::var_os("ARENA_CACHE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/arena")
-        });
-    cache.join(format!("timelimits/{sha}-{python}.json"))
+    judge::cache_dir().join(format!("timelimits/{sha}-{python}.json"))
 }
 
 /// Removes its file when dropped.

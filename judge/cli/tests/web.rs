@@ -76,6 +76,9 @@ impl Browser {
     }
 }
 
+/// It is long because it is one scenario told in order: each step works on what the
+/// steps before it left (the server, the browser or the run folder), so cutting it would
+/// only pass that state around.
 #[test]
 fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     let missing: Vec<&str> = [

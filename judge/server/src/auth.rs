@@ -9,20 +9,10 @@ use base64::Engine;
 use crate::contest::Contest;
 use crate::error::ApiError;
 use crate::state::AppState;
+pub use crate::viewer::Viewer;
 
 /// The cookie in which the web page keeps a team's token.
 pub const TOKEN_COOKIE: &str = "arena_token";
-
-/// Who is asking for events or submissions.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Viewer {
-    /// Sees everything.
-    Admin,
-    /// Sees public data and its own.
-    Team(String),
-    /// Sees public data only.
-    Public,
-}
 
 /// A credential as the request gave it, not yet checked.
 #[derive(Debug, Clone, PartialEq, Eq)]

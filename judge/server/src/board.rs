@@ -9,24 +9,24 @@
 //! judgements). Both are rebuilt by the event log's reader (`live`) after each batch of
 //! events that can move the board, on every host; a request picks the view by the
 //! clock. A request first waits (briefly) until the reader has seen every event this
-//! process wrote, so a client reads its own writes.
+//! process wrote, so a client reads its own writes (`AppState::board` does that wait,
+//! then asks [`ready`]). The functions here take the parts they use (the store and the
+//! boards kept), not the server's whole state.
 
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
-use std::time::Duration;
 
 use bytes::Bytes;
 use chrono::Utc;
 use leaderboard::clics::Scoreboard;
 
-use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ServerError;
 use crate::scoreboard;
-use crate::state::AppState;
-use crate::store::QueueState;
+use crate::store::{QueueState, Store};
+use crate::viewer::Viewer;
 
 /// One view of a board, ready to send.
 #[derive(Debug)]
@@ -86,31 +86,20 @@ fn frozen_for(contest: &Contest, who: &Viewer) -> bool {
 /// The board `who` may see now, as ready bytes: from memory when built, else built now
 /// (once, however many requests wait for it: see [`rebuild`]).
 pub async fn ready(
-    state: &AppState,
-    contest: &Contest,
+    store: &Store,
+    kept: &BoardCache,
+    contest: &Arc<Contest>,
     who: &Viewer,
 ) -> Result<Arc<Ready>, ServerError> {
-    // Read-your-writes: what this process committed is in the board.
-    state
-        .live
-        .caught_up(state.store.last_written(), Duration::from_secs(5))
-        .await;
     let cid = &contest.spec.id;
-    let views = match state.boards.get(cid) {
+    let views = match kept.get(cid) {
         Some(views) => views,
         None => {
-            let arc = state.contest(cid).ok_or_else(|| ServerError::BadContest {
+            rebuild(store, kept, contest).await?;
+            kept.get(cid).ok_or_else(|| ServerError::BadContest {
                 what: cid.clone(),
-                problems: vec!["not served".into()],
-            })?;
-            rebuild(state, &arc).await?;
-            state
-                .boards
-                .get(cid)
-                .ok_or_else(|| ServerError::BadContest {
-                    what: cid.clone(),
-                    problems: vec!["its scoreboard could not be built".into()],
-                })?
+                problems: vec!["its scoreboard could not be built".into()],
+            })?
         }
     };
     Ok(Arc::clone(if frozen_for(contest, who) {
@@ -120,33 +109,24 @@ pub async fn ready(
     }))
 }
 
-/// The scoreboard `who` may see now (the object of [`ready`]).
-pub async fn scoreboard(
-    state: &AppState,
-    contest: &Contest,
-    who: &Viewer,
-) -> Result<Scoreboard, ServerError> {
-    Ok(ready(state, contest, who).await?.board.clone())
-}
-
 /// Builds both views of `contest`'s board from the database and keeps them (three
 /// queries; the scoring and serializing run off the async threads), unless the kept
 /// ones are of the newest token already.
-pub async fn rebuild(state: &AppState, contest: &Arc<Contest>) -> Result<(), ServerError> {
+pub async fn rebuild(
+    store: &Store,
+    kept: &BoardCache,
+    contest: &Arc<Contest>,
+) -> Result<(), ServerError> {
     let cid = contest.spec.id.clone();
     // One build at a time: the reader's and a request's for a board not built yet.
-    let _one = state.boards.building.lock().await;
-    let token = state.store.last_token(&cid).await?;
-    if state
-        .boards
-        .get(&cid)
-        .is_some_and(|v| v.full.token == token)
-    {
+    let _one = kept.building.lock().await;
+    let token = store.last_token(&cid).await?;
+    if kept.get(&cid).is_some_and(|v| v.full.token == token) {
         // Nothing written since it was built.
         return Ok(());
     }
-    let subs = state.store.submissions_for_scoring(&cid).await?;
-    let judgements = state.store.judgements(&cid).await?;
+    let subs = store.submissions_for_scoring(&cid).await?;
+    let judgements = store.judgements(&cid).await?;
     let contest = Arc::clone(contest);
     let views = tokio::task::spawn_blocking(move || {
         let pending = subs.iter().any(|s| s.state != QueueState::Done);
@@ -186,7 +166,7 @@ pub async fn rebuild(state: &AppState, contest: &Arc<Contest>) -> Result<(), Ser
         what: cid.clone(),
         problems: vec![format!("building its scoreboard failed: {e}")],
     })?;
-    state.boards.put(&cid, views);
+    kept.put(&cid, views);
     Ok(())
 }
 

@@ -13,8 +13,9 @@
 //! identity) or measures. Each problem's [`ContestProblem::time_limit`] says where its
 //! limit came from; the CLICS problem object carries it as `time_limit_source`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use chrono::{DateTime, Utc};
 use judge::grade::Options;
@@ -462,30 +463,6 @@ impl Contest {
         Arc::new(contest)
     }
 
-    /// [`Contest::derive_time_limits`] as a server does it: with the contest as `state`'s
-    /// database stores it (when it does), `state`'s sandbox and judging options, and the
-    /// cache the judge's commands share ([`judge::timelimit::default_cache`]).
-    pub async fn with_time_limits(
-        contest: Arc<Contest>,
-        state: &crate::AppState,
-    ) -> Result<Arc<Contest>, ServerError> {
-        let mut stored = None;
-        for (id, text) in state.store.contests().await? {
-            if id == contest.spec.id {
-                stored = serde_json::from_str::<ContestSpec>(&text).ok();
-            }
-        }
-        let cache = judge::timelimit::default_cache();
-        Ok(Contest::derive_time_limits(
-            contest,
-            stored.as_ref(),
-            &state.sandbox,
-            &state.options,
-            Some(&cache),
-        )
-        .await)
-    }
-
     /// Reads and loads a contest file (YAML or JSON).
     pub fn from_file(path: &Path) -> Result<Arc<Contest>, ServerError> {
         let spec = ContestSpec::read(path)?;
@@ -525,6 +502,40 @@ impl Contest {
             Some(list) => list.iter().any(|l| l == lang),
             None => judge::lang::by_id(lang).is_ok(),
         }
+    }
+}
+
+/// The contests a server serves, by id: shared by the routes, the workers and the event
+/// log's reader.
+#[derive(Debug, Default)]
+pub struct Served {
+    contests: RwLock<HashMap<String, Arc<Contest>>>,
+}
+
+impl Served {
+    /// The contest with id `id`, when it is served.
+    pub fn get(&self, id: &str) -> Option<Arc<Contest>> {
+        self.contests
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
+    }
+
+    /// Every contest served, by id.
+    pub fn all(&self) -> Vec<Arc<Contest>> {
+        let map = self.contests.read().unwrap_or_else(PoisonError::into_inner);
+        let mut all: Vec<_> = map.values().cloned().collect();
+        all.sort_by(|a, b| a.spec.id.cmp(&b.spec.id));
+        all
+    }
+
+    /// Serves `contest`, in place of a contest with its id.
+    pub fn insert(&self, contest: Arc<Contest>) {
+        self.contests
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(contest.spec.id.clone(), contest);
     }
 }
 

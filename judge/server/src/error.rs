@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use http::StatusCode;
 
-use crate::store::DatabaseError;
+use crate::store;
+
+pub use crate::log::chain;
 
 /// A failure of the server itself (not of a request).
 #[derive(Debug, thiserror::Error)]
@@ -40,15 +42,9 @@ pub enum ServerError {
         #[source]
         source: serde_json::Error,
     },
-    /// The database failed.
-    #[error("database")]
-    Database(#[from] DatabaseError),
-    /// The database URL is not SQLite or PostgreSQL.
-    #[error("database URL `{0}`: expected sqlite://FILE or postgres://...")]
-    BadDatabaseUrl(String),
-    /// Not possible with this database.
-    #[error("{0}")]
-    Unsupported(String),
+    /// The store failed (the database, its URL, or what it cannot do).
+    #[error(transparent)]
+    Store(#[from] store::Error),
     /// The listener could not be bound.
     #[error("cannot listen on {addr}")]
     Listen {
@@ -58,18 +54,6 @@ pub enum ServerError {
         #[source]
         source: std::io::Error,
     },
-}
-
-/// `err` and each of its causes, joined by `: ` (for the server's log).
-pub fn chain(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
-    let mut cause = err.source();
-    while let Some(err) = cause {
-        text.push_str(": ");
-        text.push_str(&err.to_string());
-        cause = err.source();
-    }
-    text
 }
 
 /// An answer to a request that is not served: its status and a message.
@@ -111,11 +95,19 @@ impl ApiError {
     }
 }
 
+impl From<store::Error> for ApiError {
+    fn from(err: store::Error) -> ApiError {
+        ApiError::from(ServerError::from(err))
+    }
+}
+
 impl From<ServerError> for ApiError {
     fn from(err: ServerError) -> ApiError {
         match err {
             ServerError::BadContest { .. } => ApiError::bad_request(err.to_string()),
-            ServerError::Unsupported(what) => ApiError::new(StatusCode::NOT_IMPLEMENTED, what),
+            ServerError::Store(store::Error::Unsupported(what)) => {
+                ApiError::new(StatusCode::NOT_IMPLEMENTED, what)
+            }
             // The server's own failure: logged, and not described to the client.
             other => {
                 eprintln!("judge serve: {}", chain(&other));

@@ -6,12 +6,12 @@
 
 use std::io::Write;
 
-use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::Contest;
 use crate::error::ServerError;
 use crate::live;
 use crate::state::AppState;
+use crate::viewer::Viewer;
 
 /// The export of `contest` as zip bytes (the archive is built off the async threads).
 pub async fn export(state: &AppState, contest: &Contest) -> Result<Vec<u8>, ServerError> {

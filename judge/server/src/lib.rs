@@ -5,7 +5,8 @@
 //! - `routes`: the HTTP service (the only module naming axum): `app` composes `api`
 //!   (the CLICS routes and the event feed) and `web` (the page for humans) under one
 //!   body-size limit;
-//! - `auth`: who is asking (admin, team, public) from a bearer, basic or cookie credential;
+//! - `viewer`: who is asking (admin, team, public), a leaf that the store and boards filter
+//!   by; `auth`: the viewer from a bearer, basic or cookie credential;
 //! - `submit`: accepting a submission (checks, window, rate limit) and storing it with its
 //!   event;
 //! - `board`: the scoreboard a caller may see (frozen or not), built once per change and
@@ -22,7 +23,8 @@
 //! - `operations`: rejudging, clarifications and awards;
 //! - `export`: the contest as a zip of its event feed and sources; a SQLite backup;
 //! - `priority`: the HTTP runtime whose threads run below judging's priority;
-//! - `clics`: the CLICS objects; `error`: `ServerError` and `ApiError`.
+//! - `clics`: the CLICS objects; `error`: `ServerError` (wrapping the store's own
+//!   `store::Error`) and `ApiError`; `log`: how an error and its causes are logged.
 
 pub mod auth;
 pub mod board;
@@ -31,6 +33,7 @@ pub mod contest;
 pub mod error;
 pub mod export;
 pub mod live;
+pub mod log;
 pub mod operations;
 pub mod priority;
 pub mod routes;
@@ -39,6 +42,7 @@ pub mod state;
 pub mod statement;
 pub mod store;
 pub mod submit;
+pub mod viewer;
 pub mod worker;
 
 use std::net::SocketAddr;

@@ -19,10 +19,13 @@ use bytes::Bytes;
 use serde_json::{Value, json};
 use tokio::sync::{broadcast, watch};
 
-use crate::auth::Viewer;
-use crate::board;
+use tokio::sync::Notify;
+
+use crate::board::{self, BoardCache};
+use crate::contest::Served;
 use crate::error;
-use crate::state::AppState;
+use crate::store::Store;
+use crate::viewer::Viewer;
 
 /// How many events a streaming client may fall behind before it is dropped.
 pub const CAPACITY: usize = 4096;
@@ -114,12 +117,27 @@ impl Live {
     }
 }
 
+/// What the reader uses of the server: the parts, not the whole state.
+#[derive(Debug)]
+pub struct Reader {
+    /// The database it reads the events from.
+    pub store: Store,
+    /// The contests served (whose boards it rebuilds).
+    pub contests: Arc<Served>,
+    /// The boards it rebuilds.
+    pub boards: Arc<BoardCache>,
+    /// Where it publishes the events it has read.
+    pub live: Arc<Live>,
+    /// Woken when another host's submission arrives, for this host's idle workers.
+    pub queue_changed: Arc<Notify>,
+}
+
 /// The reader: builds every contest's boards, then publishes each committed event after
 /// rebuilding the boards of the contests whose board it may move. Runs until the
 /// process ends.
-pub async fn follow(state: Arc<AppState>) {
-    for contest in state.all_contests() {
-        if let Err(err) = board::rebuild(&state, &contest).await {
+pub async fn follow(state: Reader) {
+    for contest in state.contests.all() {
+        if let Err(err) = board::rebuild(&state.store, &state.boards, &contest).await {
             let id = &contest.spec.id;
             eprintln!("judge serve: scoreboard of {id}: {}", error::chain(&err));
         }
@@ -136,10 +154,10 @@ pub async fn follow(state: Arc<AppState>) {
                     .map(|e| e.contest_id.as_str())
                     .collect();
                 for cid in moved {
-                    let Some(contest) = state.contest(cid) else {
+                    let Some(contest) = state.contests.get(cid) else {
                         continue;
                     };
-                    if let Err(err) = board::rebuild(&state, &contest).await {
+                    if let Err(err) = board::rebuild(&state.store, &state.boards, &contest).await {
                         eprintln!("judge serve: scoreboard of {cid}: {}", error::chain(&err));
                     }
                 }

@@ -10,12 +10,12 @@ use http::StatusCode;
 use leaderboard::clics::{Award, Clarification, RowScore, Scoreboard};
 use serde::Deserialize;
 
-use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::{ClarificationRow, NewEvent, RejudgeFilter};
+use crate::viewer::Viewer;
 
 /// A rejudging request (`POST /api/contests/{cid}/rejudgings`): the done submissions
 /// matching every field given (at least one).

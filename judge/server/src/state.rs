@@ -2,9 +2,8 @@
 //! served, the judging settings, the wake-ups, the scoreboards in memory and the live
 //! event broadcast (whose reader `open` starts).
 
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
@@ -14,19 +13,20 @@ use judge::grade::Options;
 use judge::sandbox::SandboxConfig;
 
 use crate::ServeOptions;
-use crate::board::BoardCache;
+use crate::board::{self, BoardCache, Ready};
 use crate::clics;
-use crate::contest::{Contest, ContestSpec};
+use crate::contest::{Contest, ContestSpec, Served};
 use crate::error::ServerError;
-use crate::live::{self, Live};
+use crate::live::{self, Live, Reader};
 use crate::store::{Dialect, NewEvent, Store};
+use crate::viewer::Viewer;
 
 /// What every handler and worker shares.
 #[derive(Debug)]
 pub struct AppState {
     /// The database.
     pub store: Store,
-    contests: RwLock<HashMap<String, Arc<Contest>>>,
+    contests: Arc<Served>,
     /// The admin's token.
     pub admin_token: String,
     /// The sandbox.
@@ -42,11 +42,11 @@ pub struct AppState {
     /// Largest request body (bytes), on every route.
     pub max_body: usize,
     /// Woken when a submission is queued.
-    pub queue_changed: Notify,
+    pub queue_changed: Arc<Notify>,
     /// The scoreboards, built once per change.
-    pub boards: BoardCache,
+    pub boards: Arc<BoardCache>,
     /// Committed events as they are read, for streaming clients.
-    pub live: Live,
+    pub live: Arc<Live>,
 }
 
 impl AppState {
@@ -62,7 +62,7 @@ impl AppState {
         let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
         let state = Arc::new(AppState {
             store,
-            contests: RwLock::new(HashMap::new()),
+            contests: Arc::default(),
             admin_token: opts.admin_token.clone(),
             sandbox,
             options: opts.judge.clone(),
@@ -75,9 +75,9 @@ impl AppState {
             lease: opts.lease,
             max_attempts: opts.max_attempts,
             max_body: opts.max_body,
-            queue_changed: Notify::new(),
-            boards: BoardCache::default(),
-            live: Live::default(),
+            queue_changed: Arc::default(),
+            boards: Arc::default(),
+            live: Arc::default(),
         });
         for (id, spec) in state.store.contests().await? {
             let what = format!("stored contest {id}");
@@ -87,7 +87,7 @@ impl AppState {
                     problems: vec![e.to_string()],
                 })?;
             let loaded = Contest::load(spec, Path::new("/"), &what)?;
-            state.serve_contest(Contest::with_time_limits(loaded, &state).await?);
+            state.serve_contest(state.with_time_limits(loaded).await?);
         }
         for path in &opts.contests {
             state.add_contest(Contest::from_file(path)?).await?;
@@ -103,38 +103,73 @@ impl AppState {
         }
         state.live.start_at(state.store.newest_token().await?);
         state.store.listen();
-        tokio::spawn(live::follow(Arc::clone(&state)));
+        tokio::spawn(live::follow(Reader {
+            store: state.store.clone(),
+            contests: Arc::clone(&state.contests),
+            boards: Arc::clone(&state.boards),
+            live: Arc::clone(&state.live),
+            queue_changed: Arc::clone(&state.queue_changed),
+        }));
         Ok(state)
+    }
+
+    /// [`Contest::derive_time_limits`] as a server does it: with the contest as this
+    /// server's database stores it (when it does), its sandbox and judging options, and
+    /// the cache the judge's commands share ([`judge::timelimit::default_cache`]).
+    pub async fn with_time_limits(
+        &self,
+        contest: Arc<Contest>,
+    ) -> Result<Arc<Contest>, ServerError> {
+        let mut stored = None;
+        for (id, text) in self.store.contests().await? {
+            if id == contest.spec.id {
+                stored = serde_json::from_str::<ContestSpec>(&text).ok();
+            }
+        }
+        let cache = judge::timelimit::default_cache();
+        Ok(Contest::derive_time_limits(
+            contest,
+            stored.as_ref(),
+            &self.sandbox,
+            &self.options,
+            Some(&cache),
+        )
+        .await)
     }
 
     /// The contest with id `id`.
     pub fn contest(&self, id: &str) -> Option<Arc<Contest>> {
-        self.contests
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(id)
-            .cloned()
+        self.contests.get(id)
     }
 
     /// Every contest, by id.
     pub fn all_contests(&self) -> Vec<Arc<Contest>> {
-        let map = self.contests.read().unwrap_or_else(PoisonError::into_inner);
-        let mut all: Vec<_> = map.values().cloned().collect();
-        all.sort_by(|a, b| a.spec.id.cmp(&b.spec.id));
-        all
+        self.contests.all()
     }
 
     fn serve_contest(&self, contest: Arc<Contest>) {
-        self.contests
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(contest.spec.id.clone(), contest);
+        self.contests.insert(contest);
+    }
+
+    /// The board `who` may see of `contest` now, as ready bytes ([`board::ready`]), after
+    /// the event log's reader has seen what this process wrote (read-your-writes; up to
+    /// five seconds).
+    pub async fn board(&self, contest: &Contest, who: &Viewer) -> Result<Arc<Ready>, ServerError> {
+        self.live
+            .caught_up(self.store.last_written(), Duration::from_secs(5))
+            .await;
+        let cid = &contest.spec.id;
+        let served = self.contest(cid).ok_or_else(|| ServerError::BadContest {
+            what: cid.clone(),
+            problems: vec!["not served".into()],
+        })?;
+        board::ready(&self.store, &self.boards, &served, who).await
     }
 
     /// Stores `contest` (with its opening events when new) and serves it, its missing time
     /// limits derived first (the stored contest's values, else the cache, else measured).
     pub async fn add_contest(&self, contest: Arc<Contest>) -> Result<bool, ServerError> {
-        let contest = Contest::with_time_limits(contest, self).await?;
+        let contest = self.with_time_limits(contest).await?;
         let spec =
             serde_json::to_string(&contest.spec).map_err(|source| ServerError::StoreContest {
                 id: contest.spec.id.clone(),

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
-use crate::auth::Viewer;
 use crate::contest::{Contest, ContestProblem};
+use crate::viewer::Viewer;
 
 /// Whether `who` may read the contest's statements and samples at `now`.
 pub fn readable(contest: &Contest, who: &Viewer, now: DateTime<Utc>) -> bool {

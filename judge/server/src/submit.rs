@@ -10,12 +10,12 @@ use chrono::{DateTime, Utc};
 use http::StatusCode;
 use serde::Deserialize;
 
-use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::Contest;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::{NewEvent, NewSubmission, SubmissionRow};
+use crate::viewer::Viewer;
 
 /// The largest source file taken out of a zip archive.
 const MAX_ZIPPED_SOURCE: u64 = 1 << 20;

@@ -59,6 +59,10 @@ async fn run(state: Arc<AppState>, index: usize) {
     }
 }
 
+/// Judges one claimed submission and records the judgement if this worker still holds
+/// it. It is long because it is the one path from a claimed submission to its recorded
+/// judgement (lease renewal, judging, the judge-error retry, the one transaction that
+/// writes the judgement, its runs and their events), which reads best in that order.
 async fn judge_one(
     state: &Arc<AppState>,
     worker: &str,

@@ -203,6 +203,9 @@ impl Live {
 }
 
 /// Every answer and event of contest `cid`: `(what, errors)`.
+///
+/// It is long because it is a list: one check per collection and per kind of event, in
+/// the specification's order.
 async fn check_contest(live: &Live, cid: &str, out: &mut Vec<(String, Vec<String>)>) {
     let base = format!("/api/contests/{cid}");
     let mut errors = Vec::new();

@@ -311,6 +311,9 @@ fn award(awards: &Value, id: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// It is long because it is one scenario told in order: each step works on what the
+/// steps before it left (the server, the browser or the run folder), so cutting it would
+/// only pass that state around.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     let Some(s) = served().await else {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use judge::grade::Options;
-use judge::sandbox::{BackendKind, SandboxConfig};
+use judge::sandbox::BackendKind;
 use judge_server::{AppState, ServeOptions};
 use serde_json::Value;
 
@@ -92,17 +92,9 @@ async fn stored(state: &AppState, id: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn missing_time_limits_are_derived_at_load_and_stored_for_every_host() {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    if !ci::require::present("bwrap", missing) {
+    let Some(sandbox) = common::bwrap_sandbox() else {
         return;
-    }
-    let sandbox = SandboxConfig::discover().expect("sandbox config");
-    let rootfs_missing =
-        (!sandbox.rootfs.is_dir()).then_some("no sandbox root filesystem (run ci/setup)");
-    if !ci::require::present("the bubblewrap root filesystem", rootfs_missing) {
-        return;
-    }
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     sum_with(

@@ -101,12 +101,7 @@ impl SandboxConfig {
     /// the cache's `supervisor/<digest>/` (see [`crate::supervisor`]).
     pub fn discover() -> Result<SandboxConfig> {
         let recipe_hash = hex::encode(sha2::Sha256::digest(RECIPE))[..12].to_owned();
-        let cache = std::env::var_os("ARENA_CACHE")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| {
-                PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()))
-                    .join(".cache/arena")
-            });
+        let cache = crate::cache_dir();
         let image =
             std::env::var("ARENA_IMAGE").unwrap_or_else(|_| format!("arena-sandbox:{recipe_hash}"));
         let rootfs = std::env::var_os("ARENA_ROOTFS")

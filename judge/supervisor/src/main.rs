@@ -387,6 +387,10 @@ fn execute(
 /// and leaves no process of their users behind. Returns the outcomes in launch order and
 /// the index of the launch that was reaped first; each launch's `hold` descriptors are
 /// closed as soon as it has been reaped.
+///
+/// It is long because it is the supervisor's one wait loop: starting, watching the
+/// wall clock, reaping and killing share its state, and the order of those steps is the
+/// protocol's guarantee of who ended first.
 fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), String> {
     struct Started {
         pid: libc::pid_t,

@@ -109,7 +109,7 @@ pub struct Board {
 /// Errors: a submission naming a team or problem not in the input, or its judgement
 /// naming a judgement type not in the input ([`Error::UnknownReference`]).
 pub fn icpc(input: &IcpcInput<'_>) -> Result<Board> {
-    let verdicts = verdicts(input.judgements);
+    let verdicts = counting_judgements(input.judgements);
     let types: HashMap<&str, &JudgementType> = input
         .judgement_types
         .iter()
@@ -216,8 +216,15 @@ pub fn icpc(input: &IcpcInput<'_>) -> Result<Board> {
     })
 }
 
-/// The newest judgement with a type of each submission.
-fn verdicts(judgements: &[Judgement]) -> HashMap<&str, &Judgement> {
+/// The judgement that counts for each submission, by submission id: the newest one
+/// that has a judgement type, where `judgements` lists older before newer (the order
+/// the CLICS event feed writes them, and the order `judge serve` lists them in).
+/// A submission without one is pending and has no entry.
+///
+/// This is the one rule for "which judgement of a submission counts": the board below,
+/// the contest server and the agent's play all use it, so a rejudgement replaces a
+/// verdict in the same way everywhere.
+pub fn counting_judgements(judgements: &[Judgement]) -> HashMap<&str, &Judgement> {
     let mut res = HashMap::new();
     for judgement in judgements {
         if judgement.judgement_type_id.is_some() {
@@ -368,6 +375,40 @@ mod tests {
         assert_eq!(board.first_to_solve["b"], vec!["2".to_owned()]);
         assert!(!frozen.first_to_solve.contains_key("b"));
         assert!(board.rows[0].problems[0].first_to_solve);
+    }
+
+    fn judgement(id: &str, submission: &str, verdict: Option<&str>, start_ms: i64) -> Judgement {
+        Judgement {
+            id: id.into(),
+            submission_id: submission.into(),
+            judgement_type_id: verdict.map(str::to_owned),
+            start_time: crate::clics::Time::from_unix_millis(start_ms),
+            start_contest_time: RelTime::from_millis(start_ms),
+            end_time: None,
+            end_contest_time: None,
+            max_run_time: None,
+            score: None,
+        }
+    }
+
+    #[test]
+    fn the_list_order_decides_which_judgement_counts_not_the_start_time() {
+        // The rule relies on the list's order (older first), as the feed and `judge
+        // serve` give it: j3 is listed after j1 and counts though it says it started
+        // earlier; j4 has no verdict yet, so it does not replace j3; s3 is pending.
+        let all = [
+            judgement("j1", "s1", Some("WA"), 20),
+            judgement("j2", "s2", Some("JE"), 11),
+            judgement("j3", "s1", Some("AC"), 10),
+            judgement("j4", "s1", None, 30),
+            judgement("j5", "s3", None, 40),
+        ];
+        let counting = counting_judgements(&all);
+        let ids: BTreeMap<&str, &str> = counting
+            .iter()
+            .map(|(submission, j)| (*submission, j.id.as_str()))
+            .collect();
+        assert_eq!(ids, BTreeMap::from([("s1", "j3"), ("s2", "j2")]));
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub mod time;
 
 use serde_json::Value;
 
-pub use board::{Board, BoardRow, Cell, IcpcInput, icpc};
+pub use board::{Board, BoardRow, Cell, IcpcInput, counting_judgements, icpc};
 pub use feed::{Event, EventType, Feed, Form, Object, parse_line, read_feed};
 pub use objects::{
     Award, Clarification, Command, Contest, FileRef, Group, Judgement, JudgementType, Language,
@@ -109,6 +109,9 @@ mod tests {
 
     /// Each object written as 2023-06 requires: its required properties, their JSON
     /// types, TIME and RELTIME strings, integer minutes, seconds in milliseconds.
+    ///
+    /// It is long because it is a table: one object of each type and the JSON that
+    /// 2023-06 requires of it.
     #[test]
     fn objects_serialize_to_2023_06() {
         let contest = Contest {

@@ -75,9 +75,7 @@ pub(crate) fn binary(name: &str) -> Option<PathBuf> {
 
 /// Whether bubblewrap is installed (a failure under CI when it is not).
 pub(crate) fn bubblewrap() -> bool {
-    let missing = (!Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    ci::require::present("bubblewrap", missing)
+    ci::require::bwrap()
 }
 
 /// The folder of the built binaries `names` when bubblewrap is installed too: what a test

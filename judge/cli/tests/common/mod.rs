@@ -2,7 +2,10 @@
 //! binary, checking that a backend is here (under `CI=true` a missing one fails the test
 //! instead of skipping it), starting `judge serve` and speaking HTTP to it with curl.
 //! Each test binary uses a part of them.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary compiles this module and uses part of it"
+)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -20,18 +23,17 @@ pub(crate) use ci::require::present;
 
 /// Whether `backend` (`docker` or `bwrap`) can run here.
 pub(crate) fn available(backend: &str) -> bool {
-    let why = match backend {
-        "docker" => {
-            let ok = Command::new("docker")
-                .arg("info")
-                .output()
-                .is_ok_and(|o| o.status.success());
-            (!ok).then_some("no Docker daemon answers (run ci/setup)")
-        }
-        _ => (!Path::new("/usr/bin/bwrap").is_file())
-            .then_some("bubblewrap is not installed (run ci/setup)"),
-    };
-    present(backend, why)
+    if backend != "docker" {
+        return ci::require::bwrap();
+    }
+    let ok = Command::new("docker")
+        .arg("info")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    present(
+        backend,
+        (!ok).then_some("no Docker daemon answers (run ci/setup)"),
+    )
 }
 
 /// Runs `source` (saved as `name`) on `package` with `judge run --json --all` on

@@ -30,7 +30,6 @@ use serde_json::{Value, json};
 
 use super::{ApiResult, Shared, contest_of};
 use crate::auth::{self, Credential, Viewer};
-use crate::board;
 use crate::clics;
 use crate::contest::{Contest, ContestSpec};
 use crate::error::ApiError;
@@ -163,9 +162,7 @@ async fn get_state(
     Path(cid): Path<String>,
 ) -> ApiResult<axum::Json<leaderboard::clics::State>> {
     let contest = contest_of(&state, &cid)?;
-    let pending = board::ready(&state, &contest, &Viewer::Admin)
-        .await?
-        .pending;
+    let pending = state.board(&contest, &Viewer::Admin).await?.pending;
     Ok(axum::Json(clics::state(&contest, Utc::now(), pending)))
 }
 
@@ -209,7 +206,7 @@ async fn collection(
         // From the board the caller may see (frozen for teams and the public).
         "awards" => clics::to_values(&operations::awards(
             contest,
-            &board::ready(state, contest, who).await?.board,
+            &state.board(contest, who).await?.board,
         )),
         other => return Err(ApiError::not_found(format!("no endpoint `{other}`"))),
     })
@@ -364,8 +361,9 @@ async fn post_submission(
         .into_response())
 }
 
-/// Judgements visible to `who`: all (admins, including those a rejudging replaced), the
-/// newest of each of their own submissions (teams).
+/// Judgements visible to `who`, older first (the store's order): all (admins, including
+/// those a rejudging replaced), or the one that counts of each of their own submissions
+/// (teams), by [`leaderboard::clics::counting_judgements`].
 async fn visible_judgements(
     state: &AppState,
     contest: &Contest,
@@ -374,16 +372,23 @@ async fn visible_judgements(
     let subs = state.store.submissions(&contest.spec.id, who).await?;
     let ids: HashSet<&str> = subs.iter().map(|s| s.id.as_str()).collect();
     let all = state.store.judgements(&contest.spec.id).await?;
-    let newest: std::collections::HashMap<&str, i64> = all
-        .iter()
-        .map(|j| (j.submission_id.as_str(), j.seq))
-        .collect();
-    let admin = *who == Viewer::Admin;
-    Ok(all
+    let own: Vec<_> = all
         .iter()
         .filter(|j| ids.contains(j.submission_id.as_str()))
-        .filter(|j| admin || newest.get(j.submission_id.as_str()) == Some(&j.seq))
-        .map(|j| clics::to_value(&clics::judgement(contest, j)))
+        .map(|j| clics::judgement(contest, j))
+        .collect();
+    if *who == Viewer::Admin {
+        return Ok(clics::to_values(&own));
+    }
+    let counting = leaderboard::clics::counting_judgements(&own);
+    Ok(own
+        .iter()
+        .filter(|j| {
+            counting
+                .get(j.submission_id.as_str())
+                .is_some_and(|c| c.id == j.id)
+        })
+        .map(clics::to_value)
         .collect())
 }
 
@@ -405,7 +410,7 @@ async fn get_scoreboard(
 ) -> ApiResult<Response> {
     let contest = contest_of(&state, &cid)?;
     let who = viewer(&state, Some(&contest), &headers)?;
-    let ready = board::ready(&state, &contest, &who).await?;
+    let ready = state.board(&contest, &who).await?;
     Ok(super::ready_response(&ready, &headers))
 }
 

@@ -17,11 +17,11 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::auth::Viewer;
 use crate::board::Ready;
 use crate::contest::Contest;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::viewer::Viewer;
 
 type Shared = Arc<AppState>;
 type ApiResult<T> = Result<T, ApiError>;

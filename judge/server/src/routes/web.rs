@@ -34,7 +34,6 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::{Shared, contest_of};
 use crate::auth::{self, Credential, TOKEN_COOKIE, Viewer};
-use crate::board;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
@@ -384,7 +383,7 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
 
 /// The CLICS awards of the full board (the jury's view), as a table.
 async fn awards_html(state: &AppState, contest: &Contest) -> String {
-    let Ok(ready) = board::ready(state, contest, &Viewer::Admin).await else {
+    let Ok(ready) = state.board(contest, &Viewer::Admin).await else {
         return "<p>cannot compute the scoreboard</p>".into();
     };
     let rows: String = operations::awards(contest, &ready.board)
@@ -409,7 +408,7 @@ async fn awards_html(state: &AppState, contest: &Contest) -> String {
 /// The board fragment `viewer` may see, rendered once per built board (kept beside its
 /// JSON).
 async fn board_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> String {
-    let Ok(ready) = board::ready(state, contest, viewer).await else {
+    let Ok(ready) = state.board(contest, viewer).await else {
         return "<p>cannot compute the scoreboard</p>".into();
     };
     ready

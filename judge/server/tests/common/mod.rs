@@ -2,8 +2,10 @@
 //! a GET through the router, as a team, the admin or the public; the server's options
 //! for a test; the bubblewrap sandbox, where it is present.
 
-// Each test binary compiles this module and uses part of it.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each test binary compiles this module and uses part of it"
+)]
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -50,9 +52,7 @@ pub(crate) fn options(
 /// The bubblewrap sandbox (`SandboxConfig::discover`), or `None` where bubblewrap or its
 /// root filesystem is missing outside CI (under CI that fails the test).
 pub(crate) fn bwrap_sandbox() -> Option<SandboxConfig> {
-    let missing = (!std::path::Path::new("/usr/bin/bwrap").is_file())
-        .then_some("bubblewrap is not installed (run ci/setup)");
-    if !ci::require::present("bwrap", missing) {
+    if !ci::require::bwrap() {
         return None;
     }
     let sandbox = SandboxConfig::discover().expect("sandbox config");

@@ -187,6 +187,8 @@ pub(crate) fn all() -> Vec<Easy> {
     all
 }
 
+/// The arithmetic family. It is long because it is a table of data: each problem's
+/// statement, generator, solver and wrong submissions.
 fn arithmetic() -> Vec<Easy> {
     vec![
         Easy {
@@ -359,6 +361,8 @@ fn arithmetic() -> Vec<Easy> {
     ]
 }
 
+/// The strings family. It is long because it is a table of data: each problem's
+/// statement, generator, solver and wrong submissions.
 fn strings() -> Vec<Easy> {
     vec![
         Easy {
@@ -568,6 +572,8 @@ fn random_list(rng: &mut Rng, size: Size) -> String {
     list_input(n, &vs)
 }
 
+/// The lists family. It is long because it is a table of data: each problem's
+/// statement, generator, solver and wrong submissions.
 fn lists() -> Vec<Easy> {
     vec![
         Easy {
@@ -931,6 +937,8 @@ fn loops() -> Vec<Easy> {
     ]
 }
 
+/// The conditions family. It is long because it is a table of data: each problem's
+/// statement, generator, solver and wrong submissions.
 fn conditions() -> Vec<Easy> {
     vec![
         Easy {
@@ -1227,6 +1235,8 @@ fn counting() -> Vec<Easy> {
     ]
 }
 
+/// The math family. It is long because it is a table of data: each problem's
+/// statement, generator, solver and wrong submissions.
 fn math() -> Vec<Easy> {
     vec![
         Easy {

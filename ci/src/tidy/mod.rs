@@ -1,7 +1,50 @@
-//! Source hygiene checks: every Rust file starts with a `//!` module doc, and heavy
-//! crates are named only in the module `arch::HEAVY` gives them.
+//! Source hygiene checks that rustc and clippy do not make, each run as a test in
+//! `ci/tests/workspace.rs`:
+//! - every Rust file starts with a `//!` module doc;
+//! - heavy crates are named only in the module `arch::HEAVY` gives them;
+//! - one module layout: a module with submodules is `name/mod.rs`, never `name.rs`
+//!   beside a `name/` folder ([`files_beside_their_folder`]);
+//! - every function over 150 lines says why it is long ([`long`]);
+//! - no module circles inside a crate ([`circle`]).
+//!
+//! Exemptions are data beside each check, each with its reason.
+
+pub mod circle;
+mod lexer;
+pub mod long;
 
 use std::path::{Path, PathBuf};
+
+/// Folders the module layout check leaves alone, each with its reason.
+pub const LAYOUT_EXEMPT: &[(&str, &str)] = &[("trainer/", "left to the training issues")];
+
+/// `path` relative to `root`, with `/` separators.
+fn relative(root: &Path, path: &Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// Rust files `name.rs` that sit beside a folder `name/` holding Rust files (the
+/// second module layout), relative to `root`, outside [`LAYOUT_EXEMPT`].
+pub fn files_beside_their_folder(root: &Path) -> Vec<String> {
+    let files = rust_files(root);
+    let folders: std::collections::BTreeSet<PathBuf> = files
+        .iter()
+        .filter_map(|path| path.parent().map(Path::to_path_buf))
+        .collect();
+    files
+        .iter()
+        .filter(|path| folders.contains(&path.with_extension("")))
+        .map(|path| relative(root, path))
+        .filter(|path| {
+            !LAYOUT_EXEMPT
+                .iter()
+                .any(|(folder, _)| path.starts_with(folder))
+        })
+        .collect()
+}
 
 /// Rust files under `root` (skipping `target` folders and hidden folders).
 pub fn rust_files(root: &Path) -> Vec<PathBuf> {
@@ -52,11 +95,7 @@ pub fn missing_module_docs(root: &Path) -> Vec<String> {
 pub fn heavy_crates_outside_their_module(root: &Path) -> Vec<String> {
     let mut res = Vec::new();
     for path in rust_files(root) {
-        let relative = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .to_string_lossy()
-            .replace('\\', "/");
+        let relative = relative(root, &path);
         if relative.starts_with("ci/")
             || relative.starts_with("tests/")
             || relative.contains("/tests/")
@@ -130,6 +169,25 @@ mod tests {
             heavy_crates_outside_their_module(dir.path()),
             vec!["judge/src/grade.rs:2: statrs"]
         );
+    }
+
+    #[test]
+    fn a_file_beside_its_folder_is_found_outside_trainer() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for path in [
+            "agent/src/play.rs",
+            "agent/src/play/runner.rs",
+            "agent/src/solve/mod.rs",
+            "agent/src/solve/stage.rs",
+            "agent/src/step.rs",
+            "trainer/src/toy.rs",
+            "trainer/src/toy/compare.rs",
+        ] {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(path, "//! Doc.\n").expect("write");
+        }
+        assert_eq!(files_beside_their_folder(dir.path()), ["agent/src/play.rs"]);
     }
 
     #[test]

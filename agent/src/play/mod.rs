@@ -18,32 +18,42 @@
 //! a line, flushed as written (the problems read, the server's record, each order with
 //! the board's solve counts, each visit's plan and outcome, each submission with its
 //! verdict, and why the play stopped); `problems/<id>/` holds each problem's package.
+//!
+//! The code follows the play's steps: `play_in` opens the contest (`open_contest`), then
+//! asks for the next visit (`next_visit`, which also says when to stop), makes it
+//! (`visit`), and stops on a visit's end when `stop_after` says so. The play's record is
+//! in `log` (`play.jsonl`), the team's record as the server has it in `record`, and the
+//! submitter that posts and polls in `submit`.
 
+mod log;
 pub mod package;
+mod record;
 pub mod runner;
 pub mod strategy;
+mod submit;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use futures_util::future::BoxFuture;
-use leaderboard::clics::{JudgementType, Submission};
-use problems::Verdict;
+use leaderboard::clics::JudgementType;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{RunLedger, Scope};
-use crate::client::contest::{ContestClient, ContestError, final_judgement};
+use crate::client::contest::{ContestClient, ContestError};
 use crate::model::ChatModel;
 use crate::pipeline::{Budget, Pipeline};
-use crate::runner::{Judgement, Program, RunError, Runner, Submitter};
+use crate::runner::Runner;
 use crate::solve::{Episode, solve};
 use crate::step::{End, Outcome};
 use crate::task::Task;
 use crate::trajectory::{Manifest, ProblemEntry, Progress, RunDir};
+use log::earlier_visits;
+use record::{refresh, wait_pending};
+use submit::ServerSubmitter;
 
+pub use log::{PLAY_LOG, PlayEvent, PlayLog, read_log};
+pub use record::{record_of, verdict_of};
 use strategy::{Clock, ProblemState, TimeConfig, Visit};
 
 /// What `agent play` needs besides the model and the runner (no `Debug`: it holds the
@@ -207,97 +217,6 @@ pub enum StopReason {
     },
 }
 
-/// One line of `play.jsonl`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum PlayEvent {
-    /// The play started (or started again on the same run folder).
-    Start {
-        /// The run.
-        run: String,
-        /// The contest server.
-        server: String,
-        /// The contest id.
-        contest: String,
-        /// Its name.
-        name: String,
-        /// Wall clock, Unix milliseconds.
-        at_ms: u64,
-        /// Whether `play.jsonl` already held a play.
-        resumed: bool,
-    },
-    /// A problem as read.
-    Problem {
-        /// Its id.
-        problem: String,
-        /// Its label.
-        label: String,
-        /// Its name.
-        name: String,
-        /// Statement length in characters.
-        statement_chars: usize,
-        /// Where the statement came from (`contest`, or `none` for a PDF-only one).
-        statement_format: String,
-        /// Samples offered.
-        samples: usize,
-        /// A problem worth a note (no samples, no text statement).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        note: Option<String>,
-    },
-    /// The server's record of a problem when the play (re)starts.
-    Record {
-        /// The problem's state.
-        state: ProblemState,
-    },
-    /// The order chosen before a visit.
-    Order {
-        /// Contest time in milliseconds.
-        contest_ms: i64,
-        /// Solves per problem on the board (other teams).
-        solves: BTreeMap<String, u32>,
-        /// The open problems, in the order chosen.
-        order: Vec<String>,
-    },
-    /// A visit begins.
-    Visit {
-        /// The problem.
-        problem: String,
-        /// The attempt number (visits so far plus one).
-        attempt: u32,
-        /// Its plan.
-        plan: Visit,
-    },
-    /// A submission and its verdict.
-    Submission {
-        /// The problem.
-        problem: String,
-        /// The server's submission id.
-        id: String,
-        /// The language id.
-        language: String,
-        /// Contest time of the submission in milliseconds.
-        contest_ms: i64,
-        /// The judgement type id (`AC`, `WA`, ...), `None` when not judged in time.
-        judgement: Option<String>,
-        /// How long the verdict took, in milliseconds.
-        waited_ms: u64,
-    },
-    /// A visit ended.
-    VisitEnd {
-        /// The loop's outcome.
-        outcome: Box<Outcome>,
-    },
-    /// The play stopped.
-    Stop {
-        /// Why.
-        reason: StopReason,
-        /// Problems solved (the server's record).
-        solved: Vec<String>,
-        /// Submissions the team has made (the server's record).
-        submissions: usize,
-    },
-}
-
 /// What a play did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlaySummary {
@@ -359,94 +278,6 @@ pub enum PlayError {
     },
 }
 
-/// The name of the play's own record in the run folder.
-pub const PLAY_LOG: &str = "play.jsonl";
-
-/// `play.jsonl`: appended to, one event a line, flushed as written.
-#[derive(Debug)]
-pub struct PlayLog {
-    path: PathBuf,
-    file: Mutex<std::fs::File>,
-}
-
-impl PlayLog {
-    /// Opens (creating) the log in `dir` for appending.
-    pub fn open(dir: &Path) -> Result<PlayLog, PlayError> {
-        let path = dir.join(PLAY_LOG);
-        let record = |source| PlayError::Record {
-            path: path.clone(),
-            source,
-        };
-        std::fs::create_dir_all(dir).map_err(|source| PlayError::Record {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(record)?;
-        Ok(PlayLog {
-            path,
-            file: Mutex::new(file),
-        })
-    }
-
-    /// Appends `event` and flushes it.
-    pub fn write(&self, event: &PlayEvent) -> Result<(), PlayError> {
-        let mut line = serde_json::to_string(event).map_err(|err| PlayError::Record {
-            path: self.path.clone(),
-            source: std::io::Error::other(err),
-        })?;
-        line.push('\n');
-        let mut file = self.file.lock().map_err(|_| PlayError::Record {
-            path: self.path.clone(),
-            source: std::io::Error::other("the log's lock is poisoned"),
-        })?;
-        file.write_all(line.as_bytes())
-            .and_then(|()| file.flush())
-            .map_err(|source| PlayError::Record {
-                path: self.path.clone(),
-                source,
-            })
-    }
-}
-
-/// The events of `play.jsonl` in `dir` (none when there is no such file); a line that
-/// is not an event (cut by a kill mid-write) is skipped.
-pub fn read_log(dir: &Path) -> Result<Vec<PlayEvent>, PlayError> {
-    let path = dir.join(PLAY_LOG);
-    let file = match std::fs::File::open(&path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => return Err(PlayError::Record { path, source }),
-    };
-    let mut events = Vec::new();
-    for line in std::io::BufReader::new(file).lines() {
-        let line = line.map_err(|source| PlayError::Record {
-            path: path.clone(),
-            source,
-        })?;
-        if let Ok(event) = serde_json::from_str(&line) {
-            events.push(event);
-        }
-    }
-    Ok(events)
-}
-
-/// Visits left unsolved per problem, by an earlier play's `play.jsonl`.
-fn earlier_visits(events: &[PlayEvent]) -> BTreeMap<String, u32> {
-    let mut visits = BTreeMap::new();
-    for event in events {
-        if let PlayEvent::VisitEnd { outcome } = event
-            && !outcome.solved
-        {
-            *visits.entry(outcome.problem.clone()).or_insert(0) += 1;
-        }
-    }
-    visits
-}
-
 fn unix_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -455,134 +286,6 @@ fn unix_ms() -> i64 {
 
 fn until(from_ms: i64, to_ms: i64) -> Duration {
     Duration::from_millis(u64::try_from(to_ms - from_ms).unwrap_or(0))
-}
-
-/// A CLICS judgement type id as a verdict: the contest's own types say which solve;
-/// the spec's codes map to ours, other rejections count as wrong answers.
-pub fn verdict_of(type_id: &str, types: &[JudgementType]) -> Verdict {
-    if let Some(known) = Verdict::from_short(type_id) {
-        return known;
-    }
-    if types.iter().any(|t| t.id == type_id && t.solved) {
-        return Verdict::AC;
-    }
-    match type_id {
-        "RE" | "RTE" => Verdict::RTE,
-        "CTL" => Verdict::CE,
-        "TLE" | "TL" => Verdict::TLE,
-        "MLE" | "ML" => Verdict::MLE,
-        "OLE" | "OL" => Verdict::OLE,
-        _ => Verdict::WA,
-    }
-}
-
-/// The team's own record per problem from its submissions and their judgements.
-pub fn record_of(
-    problems: &mut [ProblemState],
-    submissions: &[Submission],
-    judgements: &[leaderboard::clics::Judgement],
-    types: &[JudgementType],
-) {
-    for problem in problems.iter_mut() {
-        problem.solved = false;
-        problem.rejected = 0;
-        problem.free_rejections = 0;
-        problem.pending = 0;
-    }
-    let mut ordered: Vec<&Submission> = submissions.iter().collect();
-    ordered.sort_by_key(|s| (s.contest_time, s.id.clone()));
-    for submission in ordered {
-        let Some(problem) = problems.iter_mut().find(|p| p.id == submission.problem_id) else {
-            continue;
-        };
-        let judged = final_judgement(judgements, &submission.id)
-            .and_then(|j| j.judgement_type_id.as_deref());
-        match judged {
-            None => problem.pending += 1,
-            Some(_) if problem.solved => {}
-            Some(id) => {
-                let solved = types
-                    .iter()
-                    .find(|t| t.id == id)
-                    .map_or(id == "AC", |t| t.solved);
-                let penalised = types
-                    .iter()
-                    .find(|t| t.id == id)
-                    .map_or(!solved && !matches!(id, "CE" | "JE"), |t| t.is_penalised());
-                if solved {
-                    problem.solved = true;
-                } else if penalised {
-                    problem.rejected += 1;
-                } else {
-                    problem.free_rejections += 1;
-                }
-            }
-        }
-    }
-}
-
-/// Posts to the contest server and waits for the verdict.
-struct ServerSubmitter<'a> {
-    client: &'a ContestClient,
-    types: &'a [JudgementType],
-    log: &'a PlayLog,
-    poll: Duration,
-    patience: Duration,
-}
-
-impl Submitter for ServerSubmitter<'_> {
-    fn submit<'a>(
-        &'a self,
-        task: &'a Task,
-        program: &'a Program,
-    ) -> BoxFuture<'a, Result<Judgement, RunError>> {
-        Box::pin(async move {
-            let posted = loop {
-                match self
-                    .client
-                    .submit(&task.id, &program.language, &program.source)
-                    .await
-                {
-                    Ok(posted) => break posted,
-                    Err(ContestError::RateLimited { retry_after, .. }) => {
-                        tokio::time::sleep(retry_after.unwrap_or(Duration::from_secs(10))).await;
-                    }
-                    Err(err) => return Err(RunError(err.to_string())),
-                }
-            };
-            let asked = Instant::now();
-            let judged = self
-                .client
-                .wait_for_judgement(&posted.id, self.poll, self.patience)
-                .await
-                .map_err(|err| RunError(err.to_string()))?;
-            let waited_ms = u64::try_from(asked.elapsed().as_millis()).unwrap_or(u64::MAX);
-            let judgement = judged.and_then(|j| j.judgement_type_id);
-            self.log
-                .write(&PlayEvent::Submission {
-                    problem: task.id.clone(),
-                    id: posted.id.clone(),
-                    language: program.language.clone(),
-                    contest_ms: posted.contest_time.millis(),
-                    judgement: judgement.clone(),
-                    waited_ms,
-                })
-                .map_err(|err| RunError(err.to_string()))?;
-            let Some(type_id) = judgement else {
-                return Err(RunError(format!(
-                    "submission {} was not judged within {:?}",
-                    posted.id, self.patience
-                )));
-            };
-            Ok(Judgement {
-                verdict: verdict_of(&type_id, self.types),
-                passed: None,
-                total: None,
-                message: String::new(),
-                submission_id: Some(posted.id),
-            })
-        })
-    }
 }
 
 /// The contest's start and end in Unix milliseconds, and its penalty minutes.
@@ -653,16 +356,86 @@ struct Ctx<'a> {
     play_deadline: Option<Instant>,
 }
 
+/// The play once opened: the contest, its problems as tasks, and the team's record.
+struct Opened {
+    client: ContestClient,
+    schedule: Schedule,
+    /// The pipeline, its language settled by the contest's languages.
+    pipeline: Pipeline,
+    types: Vec<JudgementType>,
+    tasks: Vec<Task>,
+    /// The server's record of each problem, in the contest's order.
+    states: Vec<ProblemState>,
+    team_id: Option<String>,
+}
+
+/// What to do next: visit a problem (its index and plan), or stop.
+enum Next {
+    Visit(usize, Visit),
+    Stop(StopReason),
+}
+
+/// The play after its records are open: open the contest, then visit problems until a
+/// stop reason, then record the summary.
 async fn play_in(ctx: &Ctx<'_>, manifest: Manifest) -> Result<PlaySummary, PlayError> {
+    let mut open = open_contest(ctx, manifest).await?;
+    let runner = runner::LiveRunner::new(ctx.runner);
+    let ledger = RunLedger::new(ctx.config.budget.clone());
+    let mut visits = 0u32;
+    let mut runner_failures = 0u32;
+    let reason = loop {
+        let (index, plan) = match next_visit(ctx, &mut open).await? {
+            Next::Visit(index, plan) => (index, plan),
+            Next::Stop(reason) => break reason,
+        };
+        let outcome = visit(ctx, &open, &runner, &ledger, index, &plan, visits).await?;
+        visits += 1;
+        let Opened {
+            client,
+            states,
+            types,
+            team_id,
+            ..
+        } = &mut open;
+        if let Err(err) = refresh(client, states, types, team_id).await {
+            break StopReason::ContestServer {
+                error: err.to_string(),
+            };
+        }
+        if !open.states[index].solved {
+            open.states[index].visits += 1;
+        }
+        if let Some(reason) = stop_after(&outcome.end, &mut runner_failures) {
+            break reason;
+        }
+    };
+    let submissions = open.client.submissions().await.map_or(0, |s| s.len());
+    let summary = PlaySummary {
+        reason: reason.clone(),
+        problems: open.states,
+        submissions,
+        visits,
+    };
+    ctx.log.write(&PlayEvent::Stop {
+        reason,
+        solved: summary.solved(),
+        submissions,
+    })?;
+    Ok(summary)
+}
+
+/// Opens the contest: reads it, checks the token, waits for the start, settles the
+/// language, writes each problem as a task, fills in the manifest's problems, and reads
+/// the team's record (with the visits an earlier play left unsolved).
+async fn open_contest(ctx: &Ctx<'_>, manifest: Manifest) -> Result<Opened, PlayError> {
     let Ctx {
-        model,
-        runner,
         config,
         log,
         run_dir,
         ref run_id,
         ref earlier,
         play_deadline,
+        ..
     } = *ctx;
     let client = ContestClient::new(
         &config.server,
@@ -788,166 +561,172 @@ async fn play_in(ctx: &Ctx<'_>, manifest: Manifest) -> Result<PlaySummary, PlayE
         })?;
     }
 
-    let runner = runner::LiveRunner::new(runner);
-    let ledger = RunLedger::new(config.budget.clone());
-    let mut visits = 0u32;
-    let mut runner_failures = 0u32;
-    let reason = loop {
-        // Pending submissions (a play killed while one was judged) first.
-        if states.iter().any(|s| s.pending > 0) {
-            let waited = wait_pending(
-                &client,
-                config,
-                &mut states,
-                &types,
-                &mut team_id,
-                &schedule,
-            )
-            .await;
-            if let Err(err) = waited {
-                break StopReason::ContestServer {
-                    error: err.to_string(),
-                };
-            }
-        }
-        let now = unix_ms();
-        let ended = match client.state().await {
-            Ok(state) => state.ended.is_some(),
-            Err(err) => {
-                break StopReason::ContestServer {
-                    error: err.to_string(),
-                };
-            }
-        };
-        if now >= schedule.end_ms || ended {
-            break StopReason::ContestEnded;
-        }
-        if states.iter().all(|s| s.solved) {
-            break StopReason::AllSolved;
-        }
-        let contest_left = until(now, schedule.end_ms);
-        let left = match play_deadline {
-            Some(deadline) => contest_left.min(deadline.saturating_duration_since(Instant::now())),
-            None => contest_left,
-        };
-        let solves = match client.scoreboard().await {
-            Ok(board) => strategy::solve_counts(&board, team_id.as_deref()),
-            Err(_) => BTreeMap::new(),
-        };
-        let per_visit = config.time.rejections_per_visit;
-        let order: Vec<String> = strategy::order(&states, &solves, per_visit)
-            .into_iter()
-            .map(|p| p.id.clone())
-            .collect();
-        log.write(&PlayEvent::Order {
-            contest_ms: now - schedule.start_ms,
-            solves,
-            order: order.clone(),
-        })?;
-        let Some(next) = order.first() else {
-            break StopReason::Waiting;
-        };
-        let clock = Clock {
-            left,
-            contest_left,
-            duration: schedule.duration,
-            penalty_minutes: schedule.penalty_minutes,
-        };
-        let Some(plan) = strategy::plan_visit(&config.time, &clock, order.len()) else {
-            break if left < contest_left {
-                StopReason::PlayTime
-            } else {
-                StopReason::ContestEnded
-            };
-        };
-        let index = states
-            .iter()
-            .position(|s| &s.id == next)
-            .expect("invariant: the order holds the play's problems");
-        let attempt = match run_dir.progress(next)? {
-            Progress::New => 1,
-            Progress::Unfinished { next_attempt } => next_attempt,
-            Progress::Finished(last) => last.attempt + 1,
-        };
-        let observer = run_dir.writer(next)?;
-        log.write(&PlayEvent::Visit {
-            problem: next.clone(),
-            attempt,
-            plan: plan.clone(),
-        })?;
-        let visit_pipeline = visit_pipeline(&pipeline, &plan);
-        let submitter = ServerSubmitter {
-            client: &client,
-            types: &types,
-            log,
-            poll: config.poll,
-            patience: config.judgement_patience,
-        };
-        let outcome = solve(Episode {
-            model,
-            runner: &runner,
-            submitter: &submitter,
-            task: &tasks[index],
-            pipeline: &visit_pipeline,
-            run_ledger: Some(&ledger),
-            seed: config.seed.wrapping_add(u64::from(visits)),
-            observer: &observer,
-            run: run_id.clone(),
-            attempt,
-        })
-        .await;
-        visits += 1;
-        log.write(&PlayEvent::VisitEnd {
-            outcome: Box::new(outcome.clone()),
-        })?;
-        if let Err(err) = refresh(&client, &mut states, &types, &mut team_id).await {
-            break StopReason::ContestServer {
+    Ok(Opened {
+        client,
+        schedule,
+        pipeline,
+        types,
+        tasks,
+        states,
+        team_id,
+    })
+}
+
+/// Decides the next visit: waits for pending submissions, then stops when the contest
+/// has ended, every problem is solved, or no time is left for a visit; otherwise orders
+/// the problems by the board (recorded) and plans a visit to the first.
+async fn next_visit(ctx: &Ctx<'_>, open: &mut Opened) -> Result<Next, PlayError> {
+    let config = ctx.config;
+    let Opened {
+        client,
+        schedule,
+        types,
+        states,
+        team_id,
+        ..
+    } = open;
+    // Pending submissions (a play killed while one was judged) first.
+    if states.iter().any(|s| s.pending > 0) {
+        let waited = wait_pending(client, config, states, types, team_id, schedule).await;
+        if let Err(err) = waited {
+            return Ok(Next::Stop(StopReason::ContestServer {
                 error: err.to_string(),
-            };
+            }));
         }
-        if !states[index].solved {
-            states[index].visits += 1;
-        }
-        match &outcome.end {
-            End::Budget { exhausted } if exhausted.scope == Scope::Run => {
-                break StopReason::Budget {
-                    what: exhausted.to_string(),
-                };
-            }
-            End::ModelFailed { error } => {
-                break StopReason::ModelFailed {
-                    error: error.clone(),
-                };
-            }
-            End::RecordFailed { error } => {
-                break StopReason::RecordFailed {
-                    error: error.clone(),
-                };
-            }
-            End::RunnerFailed { error } => {
-                runner_failures += 1;
-                if runner_failures >= 2 {
-                    break StopReason::RunnerFailed {
-                        error: error.clone(),
-                    };
-                }
-            }
-            _ => runner_failures = 0,
+    }
+    let now = unix_ms();
+    let ended = match client.state().await {
+        Ok(state) => state.ended.is_some(),
+        Err(err) => {
+            return Ok(Next::Stop(StopReason::ContestServer {
+                error: err.to_string(),
+            }));
         }
     };
-    let submissions = client.submissions().await.map_or(0, |s| s.len());
-    let summary = PlaySummary {
-        reason: reason.clone(),
-        problems: states,
-        submissions,
-        visits,
+    if now >= schedule.end_ms || ended {
+        return Ok(Next::Stop(StopReason::ContestEnded));
+    }
+    if states.iter().all(|s| s.solved) {
+        return Ok(Next::Stop(StopReason::AllSolved));
+    }
+    let contest_left = until(now, schedule.end_ms);
+    let left = match ctx.play_deadline {
+        Some(deadline) => contest_left.min(deadline.saturating_duration_since(Instant::now())),
+        None => contest_left,
     };
-    log.write(&PlayEvent::Stop {
-        reason,
-        solved: summary.solved(),
-        submissions,
+    let solves = match client.scoreboard().await {
+        Ok(board) => strategy::solve_counts(&board, team_id.as_deref()),
+        Err(_) => BTreeMap::new(),
+    };
+    let per_visit = config.time.rejections_per_visit;
+    let order: Vec<String> = strategy::order(states, &solves, per_visit)
+        .into_iter()
+        .map(|p| p.id.clone())
+        .collect();
+    ctx.log.write(&PlayEvent::Order {
+        contest_ms: now - schedule.start_ms,
+        solves,
+        order: order.clone(),
     })?;
-    Ok(summary)
+    let Some(next) = order.first() else {
+        return Ok(Next::Stop(StopReason::Waiting));
+    };
+    let clock = Clock {
+        left,
+        contest_left,
+        duration: schedule.duration,
+        penalty_minutes: schedule.penalty_minutes,
+    };
+    let Some(plan) = strategy::plan_visit(&config.time, &clock, order.len()) else {
+        return Ok(Next::Stop(if left < contest_left {
+            StopReason::PlayTime
+        } else {
+            StopReason::ContestEnded
+        }));
+    };
+    let index = states
+        .iter()
+        .position(|s| &s.id == next)
+        .expect("invariant: the order holds the play's problems");
+    Ok(Next::Visit(index, plan))
+}
+
+/// One visit: the solve loop on problem `index` under the visit's plan, its steps
+/// appended to the problem's trajectory as the next attempt, its submissions posted to
+/// the server.
+async fn visit(
+    ctx: &Ctx<'_>,
+    open: &Opened,
+    runner: &runner::LiveRunner<'_>,
+    ledger: &RunLedger,
+    index: usize,
+    plan: &Visit,
+    visits: u32,
+) -> Result<Outcome, PlayError> {
+    let next = &open.states[index].id;
+    let attempt = match ctx.run_dir.progress(next)? {
+        Progress::New => 1,
+        Progress::Unfinished { next_attempt } => next_attempt,
+        Progress::Finished(last) => last.attempt + 1,
+    };
+    let observer = ctx.run_dir.writer(next)?;
+    ctx.log.write(&PlayEvent::Visit {
+        problem: next.clone(),
+        attempt,
+        plan: plan.clone(),
+    })?;
+    let visit_pipeline = visit_pipeline(&open.pipeline, plan);
+    let submitter = ServerSubmitter {
+        client: &open.client,
+        types: &open.types,
+        log: ctx.log,
+        poll: ctx.config.poll,
+        patience: ctx.config.judgement_patience,
+    };
+    let outcome = solve(Episode {
+        model: ctx.model,
+        runner,
+        submitter: &submitter,
+        task: &open.tasks[index],
+        pipeline: &visit_pipeline,
+        run_ledger: Some(ledger),
+        seed: ctx.config.seed.wrapping_add(u64::from(visits)),
+        observer: &observer,
+        run: ctx.run_id.clone(),
+        attempt,
+    })
+    .await;
+    ctx.log.write(&PlayEvent::VisitEnd {
+        outcome: Box::new(outcome.clone()),
+    })?;
+    Ok(outcome)
+}
+
+/// Why a visit's end stops the play, if it does: the run's budget spent, the model
+/// or the records failed, or the sandbox failed on two visits in a row
+/// (`runner_failures` counts them; any other end resets it).
+fn stop_after(end: &End, runner_failures: &mut u32) -> Option<StopReason> {
+    match end {
+        End::Budget { exhausted } if exhausted.scope == Scope::Run => Some(StopReason::Budget {
+            what: exhausted.to_string(),
+        }),
+        End::ModelFailed { error } => Some(StopReason::ModelFailed {
+            error: error.clone(),
+        }),
+        End::RecordFailed { error } => Some(StopReason::RecordFailed {
+            error: error.clone(),
+        }),
+        End::RunnerFailed { error } => {
+            *runner_failures += 1;
+            (*runner_failures >= 2).then(|| StopReason::RunnerFailed {
+                error: error.clone(),
+            })
+        }
+        _ => {
+            *runner_failures = 0;
+            None
+        }
+    }
 }
 
 /// The pipeline of one visit: the pipeline's settings, its budget cut to the visit's
@@ -998,49 +777,12 @@ async fn wait_for_start(
     }
 }
 
-/// Reads the team's record from the server into `states` (and learns the team's id).
-async fn refresh(
-    client: &ContestClient,
-    states: &mut [ProblemState],
-    types: &[JudgementType],
-    team_id: &mut Option<String>,
-) -> Result<(), ContestError> {
-    let submissions = client.submissions().await?;
-    let judgements = client.judgements().await?;
-    if team_id.is_none() {
-        *team_id = submissions.first().map(|s| s.team_id.clone());
-    }
-    record_of(states, &submissions, &judgements, types);
-    Ok(())
-}
-
-/// Waits (polling) until no submission is pending, the patience is spent or the contest
-/// has ended.
-async fn wait_pending(
-    client: &ContestClient,
-    config: &PlayConfig,
-    states: &mut [ProblemState],
-    types: &[JudgementType],
-    team_id: &mut Option<String>,
-    schedule: &Schedule,
-) -> Result<(), ContestError> {
-    let deadline = Instant::now() + config.judgement_patience;
-    loop {
-        refresh(client, states, types, team_id).await?;
-        if states.iter().all(|s| s.pending == 0)
-            || Instant::now() >= deadline
-            || unix_ms() >= schedule.end_ms
-        {
-            return Ok(());
-        }
-        tokio::time::sleep(config.poll).await;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use leaderboard::clics::Submission;
     use leaderboard::clics::{RelTime, Time};
+    use problems::Verdict;
 
     fn submission(id: &str, problem: &str, minute: i64) -> Submission {
         Submission {

@@ -125,8 +125,7 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
     let Some(base) = ci::require::env_path("ARENA_MODEL_DIR") else {
         return;
     };
-    let missing = (!Path::new("/usr/bin/bwrap").is_file()).then_some("bubblewrap is not installed");
-    if !ci::require::present("bubblewrap", missing) {
+    if !ci::require::bwrap() {
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");

@@ -158,8 +158,7 @@ fn agentic_grpo_trains_through_the_agent_checkpoints_and_resumes() {
     let Some(python) = ci::require::env_path("ARENA_PYTHON") else {
         return;
     };
-    let missing = (!Path::new("/usr/bin/bwrap").is_file()).then_some("bubblewrap is not installed");
-    if !ci::require::present("bubblewrap", missing) {
+    if !ci::require::bwrap() {
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");

@@ -15,8 +15,7 @@ fn every_algorithm_makes_its_updates() {
     let Some(base) = ci::require::env_path("ARENA_MODEL_DIR") else {
         return;
     };
-    let missing = (!Path::new("/usr/bin/bwrap").is_file()).then_some("bubblewrap is not installed");
-    if !ci::require::present("bubblewrap", missing) {
+    if !ci::require::bwrap() {
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");

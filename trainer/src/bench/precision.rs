@@ -67,6 +67,11 @@ pub struct PathFigures {
     pub update_seconds: f64,
     /// 6 x parameters x update tokens / seconds, in GFLOP/s.
     pub update_gflops: f64,
+    /// Where the update's time goes: the log-probabilities' forward pass alone (no
+    /// gradient kept), median seconds.
+    pub forward_seconds: f64,
+    /// AdamW's step alone (clipping and the moments over every parameter), median seconds.
+    pub adamw_seconds: f64,
     /// The matrix-product ceiling of the model's shapes in this path's format, GFLOP/s.
     pub ceiling_gflops: f64,
     /// (batch, generated tokens per second).
@@ -210,6 +215,27 @@ pub fn time_update(
     Ok(median(times))
 }
 
+/// The update's parts, median seconds of `repeats`: the forward pass over `rollouts`
+/// without gradient (the micro-batches as one), and AdamW's step over every parameter.
+fn profile(model: &Model, rollouts: &[Rollout], repeats: usize) -> Result<(f64, f64)> {
+    let seqs: Vec<Vec<i64>> = rollouts.iter().map(|r| r.tokens.clone()).collect();
+    let mut forward = Vec::new();
+    for _ in 0..repeats.max(1) {
+        let start = Instant::now();
+        tch::no_grad(|| sequence_logprobs(model, &seqs)).map_err(Error::Optimize)?;
+        forward.push(start.elapsed().as_secs_f64());
+    }
+    let mut optimizer = AdamW::new(&model.vs, OptimConfig::default()).map_err(Error::Optimize)?;
+    let mut adamw = Vec::new();
+    for _ in 0..repeats.max(1) {
+        optimizer.zero_grad();
+        let start = Instant::now();
+        optimizer.step();
+        adamw.push(start.elapsed().as_secs_f64());
+    }
+    Ok((median(forward), median(adamw)))
+}
+
 /// Greedy tokens per second of `model` at each batch size (`new_tokens` per sequence, no
 /// stop sequence), the median of `repeats` after a warm-up.
 pub fn generation(
@@ -275,6 +301,7 @@ pub fn measure_path(model_dir: &Path, compute: Kind, s: &Settings) -> Result<Pat
     let update_tokens = computed_tokens(&rollouts);
     let step = crate::train::TrainConfig::default().step();
     let update_seconds = time_update(&learner, &rollouts, &step, s.repeats)?;
+    let (forward_seconds, adamw_seconds) = profile(&learner, &rollouts, s.repeats)?;
     let replay = match &s.replay {
         Some(path) => {
             let (config, rows) = read_replay(path)?;
@@ -295,6 +322,8 @@ pub fn measure_path(model_dir: &Path, compute: Kind, s: &Settings) -> Result<Pat
         update_tokens,
         update_seconds,
         update_gflops: 6.0 * params as f64 * update_tokens as f64 / update_seconds / 1e9,
+        forward_seconds,
+        adamw_seconds,
         ceiling_gflops,
         generate,
         replay,
@@ -534,6 +563,18 @@ pub fn compare(args: &Compare, compute: Kind) -> Result<String> {
         base.update_gflops,
         mixed.update_gflops,
         false,
+    );
+    line(
+        "  of which forward alone s (no gradient)",
+        base.forward_seconds,
+        mixed.forward_seconds,
+        true,
+    );
+    line(
+        "  of which AdamW alone s",
+        base.adamw_seconds,
+        mixed.adamw_seconds,
+        true,
     );
     line(
         "matrix-product ceiling GFLOP/s (own shapes)",

@@ -132,7 +132,7 @@ impl SandboxConfig {
 }
 
 pub use judge_supervisor::protocol::{
-    Job, JobLimits, Line, RunIo, RunReport, StepReport, ValidatorStep,
+    Job, JobLimits, Line, RunIo, RunReport, STDERR_KEPT_BYTES, StepReport, ValidatorStep,
 };
 
 /// How a job ended.
@@ -454,6 +454,7 @@ mod tests {
             wall_timeout: false,
             exec_error: None,
             validator: None,
+            passes: 1,
         }
     }
 
@@ -557,6 +558,7 @@ mod tests {
             oom_file: None,
             runs: vec![RunIo::logged(Path::new("/judge/out/log"))],
             copy_out: Some("/judge/out/build".into()),
+            discard_writes: false,
         };
         let path = ws.write_job(&job).expect("written");
         assert_eq!(path, Path::new("/judge/in/job-1.json"));

@@ -18,8 +18,9 @@
 //!
 //! The clock and output rules, stated for users by [`rules`] (`judge languages` prints
 //! them): CPU time decides TLE against the time limit; the wall-clock limit is the time
-//! limit plus 1 s or 10%, whichever is more ([`wall_limit_ms`], DOMjudge's overshoot), and
-//! a program killed there is TLE; standard output is bounded by the output limit (OLE);
+//! limit plus 1 s or 10%, whichever is more ([`wall_limit_ms`], DOMjudge's overshoot),
+//! not counting the time the program waited for a CPU (its run delay), and a program
+//! killed there is TLE; standard output is bounded by the output limit (OLE);
 //! standard error is kept up to 64 KiB and the rest dropped, never OLE; the work folder is
 //! read-only to the program (the package format's `allow_file_writing: false`), and what
 //! it writes in `/tmp` or `/dev/shm` (bounded by their 64 MiB tmpfs and the memory
@@ -53,7 +54,8 @@ pub fn rules() -> String {
          - time: CPU time (user + system, every thread and child) above the time limit is TLE;\n\
          - wall clock: the time limit plus 1 s or 10% of it, whichever is more (DOMjudge's \
          overshoot); a program still running then is killed and TLE, even if it used little CPU \
-         (sleeping or waiting counts);\n\
+         (sleeping or waiting for input counts; the time it waited for a CPU that other work \
+         held, the kernel's run delay, does not);\n\
          - standard output: above the problem's output limit ({default_output_mib} MiB unless \
          `limits.output` says otherwise) is OLE;\n\
          - standard error: the first {kept_kib} KiB are kept for the report, the rest is read \

@@ -626,10 +626,20 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), Strin
     let killer_ended = ended.clone();
     let killer = std::thread::spawn(move || {
         let mut killed = vec![false; killer_ended.lock().map(|e| e.len()).unwrap_or(0)];
-        for (deadline, idx, pid) in deadlines {
-            let wait = deadline.saturating_sub(started.elapsed());
-            if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
-                break;
+        'all: for (deadline, idx, pid) in deadlines {
+            // The wall clock counts the time the program ran or waited on its own (sleep,
+            // input), not the time it waited for a CPU that other work held: that wait
+            // (the kernel's run delay, /proc/PID/schedstat) moves its deadline later, so
+            // a loaded machine does not turn an honest run into TLE.
+            loop {
+                let own = started.elapsed().saturating_sub(run_delay(pid));
+                let wait = deadline.saturating_sub(own);
+                if wait.is_zero() {
+                    break;
+                }
+                if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
+                    break 'all;
+                }
             }
             let already = killer_ended.lock().map(|e| e[idx]).unwrap_or(true);
             if !already {
@@ -860,6 +870,15 @@ fn reap_orphans() -> bool {
             return false;
         }
     }
+}
+
+/// The time process `pid` has waited on a run queue for a CPU (the second field of
+/// `/proc/PID/schedstat`, nanoseconds); zero when it cannot be read.
+fn run_delay(pid: libc::pid_t) -> Duration {
+    std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
+        .ok()
+        .and_then(|text| text.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
 }
 
 fn read_oom_kills(path: Option<&Path>) -> Option<u64> {

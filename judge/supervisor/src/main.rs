@@ -543,14 +543,57 @@ fn execute(
 /// and leaves no process of their users behind. Returns the outcomes in launch order and
 /// the index of the launch that was reaped first; each launch's `hold` descriptors are
 /// closed as soon as it has been reaped.
-fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), String> {
+fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), String> {
     struct Started {
         pid: libc::pid_t,
         exec_read: OwnedFd,
         wall: Duration,
     }
-    let mut started_procs = Vec::with_capacity(launches.len());
+    // The helper threads start before the first fork: a program that forks without end
+    // fills the sandbox's pids cgroup, and a thread started after it could not be (a
+    // thread counts there as a process). The children are forked while these threads
+    // only wait in `read` or `recv`, holding no lock a child could need: a child calls
+    // only async-signal-safe functions on memory allocated before the fork.
+    let drains: Vec<_> = launches
+        .iter_mut()
+        .filter_map(|launch| launch.drain.take())
+        .map(|(from, to)| std::thread::spawn(move || drain_stderr(from, to)))
+        .collect();
+    let ended = std::sync::Arc::new(std::sync::Mutex::new(vec![false; launches.len()]));
+    let (cancel, cancelled) = mpsc::channel::<()>();
+    let (give_deadlines, deadlines_given) = mpsc::channel::<Vec<(Duration, usize, libc::pid_t)>>();
     let started = Instant::now();
+    let killer_ended = ended.clone();
+    let killer = std::thread::spawn(move || {
+        let mut killed = vec![false; killer_ended.lock().map(|e| e.len()).unwrap_or(0)];
+        let Ok(deadlines) = deadlines_given.recv() else {
+            return killed;
+        };
+        'all: for (deadline, idx, pid) in deadlines {
+            // The wall clock counts the time the program ran or waited on its own (sleep,
+            // input), not the time it waited for a CPU that other work held: that wait
+            // (the kernel's run delay, /proc/PID/schedstat) moves its deadline later, so
+            // a loaded machine does not turn an honest run into TLE.
+            loop {
+                let own = started.elapsed().saturating_sub(run_delay(pid));
+                let wait = deadline.saturating_sub(own);
+                if wait.is_zero() {
+                    break;
+                }
+                if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
+                    break 'all;
+                }
+            }
+            let already = killer_ended.lock().map(|e| e[idx]).unwrap_or(true);
+            if !already {
+                // SAFETY: kill with integer arguments; the group id is the child's session.
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+                killed[idx] = true;
+            }
+        }
+        killed
+    });
+    let mut started_procs = Vec::with_capacity(launches.len());
     for launch in &launches {
         let (exec_read, exec_write) = cloexec_pipe()?;
         let argv = null_terminated(&launch.prepared.argv);
@@ -570,9 +613,9 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), Strin
             launch.fds[1].as_raw_fd(),
             launch.fds[2].as_raw_fd(),
         ];
-        // SAFETY: fork in a single-threaded process (no killer thread is alive yet; each
-        // one ends before execute_all returns). The child only calls async-signal-safe
-        // functions on memory allocated before the fork, then execs or _exits.
+        // SAFETY: the helper threads hold no lock (see above; each ends before
+        // execute_all returns). The child only calls async-signal-safe functions on
+        // memory allocated before the fork, then execs or _exits.
         let pid = unsafe { libc::fork() };
         if pid < 0 {
             return Err(format!("fork: {}", std::io::Error::last_os_error()));
@@ -602,54 +645,18 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), Strin
     // Our copies of the children's streams (pipe ends included) must close, or a reader
     // would never see the end of its input.
     let users: Vec<(u32, u32)> = launches.iter().map(|l| (l.uid, l.gid)).collect();
-    let mut holds = Vec::with_capacity(launches.len());
-    let mut drains = Vec::new();
-    for launch in launches {
-        holds.push(launch.hold);
-        // Started after every fork: the children are forked from one thread.
-        if let Some((from, to)) = launch.drain {
-            drains.push(std::thread::spawn(move || drain_stderr(from, to)));
-        }
-    }
+    let mut holds: Vec<Vec<OwnedFd>> = launches.into_iter().map(|l| l.hold).collect();
     let mut first_reaped = None;
 
-    // The wall-clock killer: kills each child's whole session at its own limit, unless it
+    // The wall-clock killer kills each child's whole session at its own limit, unless it
     // already ended.
-    let ended = std::sync::Arc::new(std::sync::Mutex::new(vec![false; started_procs.len()]));
-    let (cancel, cancelled) = mpsc::channel::<()>();
     let mut deadlines: Vec<(Duration, usize, libc::pid_t)> = started_procs
         .iter()
         .enumerate()
         .map(|(i, p)| (p.wall, i, p.pid))
         .collect();
     deadlines.sort();
-    let killer_ended = ended.clone();
-    let killer = std::thread::spawn(move || {
-        let mut killed = vec![false; killer_ended.lock().map(|e| e.len()).unwrap_or(0)];
-        'all: for (deadline, idx, pid) in deadlines {
-            // The wall clock counts the time the program ran or waited on its own (sleep,
-            // input), not the time it waited for a CPU that other work held: that wait
-            // (the kernel's run delay, /proc/PID/schedstat) moves its deadline later, so
-            // a loaded machine does not turn an honest run into TLE.
-            loop {
-                let own = started.elapsed().saturating_sub(run_delay(pid));
-                let wait = deadline.saturating_sub(own);
-                if wait.is_zero() {
-                    break;
-                }
-                if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
-                    break 'all;
-                }
-            }
-            let already = killer_ended.lock().map(|e| e[idx]).unwrap_or(true);
-            if !already {
-                // SAFETY: kill with integer arguments; the group id is the child's session.
-                unsafe { libc::kill(-pid, libc::SIGKILL) };
-                killed[idx] = true;
-            }
-        }
-        killed
-    });
+    let _ = give_deadlines.send(deadlines);
 
     // SAFETY: zeroed rusage is a valid value for this plain C struct.
     let zero: libc::rusage = unsafe { std::mem::zeroed() };

@@ -572,7 +572,7 @@ fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), S
         'all: for (deadline, idx, pid) in deadlines {
             // The wall clock counts the time the program ran or waited on its own (sleep,
             // input), not the time it waited for a CPU that other work held: that wait
-            // (the kernel's run delay, /proc/PID/schedstat) moves its deadline later, so
+            // (the kernel's run delay of its most delayed thread) moves its deadline later, so
             // a loaded machine does not turn an honest run into TLE.
             loop {
                 let own = started.elapsed().saturating_sub(run_delay(pid));
@@ -879,12 +879,20 @@ fn reap_orphans() -> bool {
     }
 }
 
-/// The time process `pid` has waited on a run queue for a CPU (the second field of
-/// `/proc/PID/schedstat`, nanoseconds); zero when it cannot be read.
+/// The longest time any thread of process `pid` has waited on a run queue for a CPU (the
+/// second field of `/proc/PID/task/TID/schedstat`, nanoseconds): a JVM runs the program
+/// in a thread of its own while its first thread sleeps. Zero when it cannot be read.
 fn run_delay(pid: libc::pid_t) -> Duration {
-    std::fs::read_to_string(format!("/proc/{pid}/schedstat"))
-        .ok()
-        .and_then(|text| text.split_whitespace().nth(1)?.parse::<u64>().ok())
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| {
+            let text = std::fs::read_to_string(task.path().join("schedstat")).ok()?;
+            text.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .max()
         .map_or(Duration::ZERO, Duration::from_nanos)
 }
 

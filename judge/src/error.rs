@@ -29,6 +29,18 @@ pub enum Error {
         /// The known extensions or ids.
         known: String,
     },
+    /// A language of the package format's list that the sandbox cannot run.
+    #[error("{} is {name} (`{code}` in the package format's language list), which this judge cannot run: {why}", file.display())]
+    UnsupportedLanguage {
+        /// The source file.
+        file: PathBuf,
+        /// The language's name.
+        name: String,
+        /// Its code in the spec's list.
+        code: String,
+        /// Why the sandbox does not have it.
+        why: String,
+    },
     /// The source is larger than the problem allows.
     #[error("source {} is {size} bytes, above the problem's code limit of {limit} bytes", path.display())]
     SourceTooLarge {

@@ -6,6 +6,11 @@
 //! names, else PyPy for a legacy package (problemtools runs Python 3 with PyPy, and the
 //! authors of legacy packages set their limits that way) and CPython for the 2023-07 and
 //! 2025-09 formats, whose interpreter is the contest's choice.
+//!
+//! The package format's own language list (`judge/spec_languages.yaml`, [`spec_languages`])
+//! is data too: every file ending it names is recognised, and one whose language the
+//! sandbox image lacks (Kotlin, for instance: Debian bookworm's is too old) is refused as
+//! [`Error::UnsupportedLanguage`] with the reason, never as an unknown extension.
 
 use std::path::Path;
 
@@ -58,25 +63,84 @@ pub fn by_id(id: &str) -> Result<Language> {
         })
 }
 
-/// The language of a file, from its extension.
+/// One language of the problem package format's list (`judge/spec_languages.yaml`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct SpecLanguage {
+    /// The spec's code (`kotlin`, `python3`, ...).
+    pub code: String,
+    /// Its name.
+    pub name: String,
+    /// The file endings that select it (without the dot).
+    pub extensions: Vec<String>,
+    /// Why the sandbox image does not have it, where that was looked into.
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+const SPEC_TABLE: &str = include_str!("../spec_languages.yaml");
+
+/// The problem package format's language list.
+pub fn spec_languages() -> Result<Vec<SpecLanguage>> {
+    serde_yaml::from_str(SPEC_TABLE).map_err(|err| Error::LanguageTable(err.to_string()))
+}
+
+/// The spec's languages this judge cannot run (not in `languages.yaml`), each with the
+/// reason: what `judge languages` lists as unsupported.
+pub fn unsupported() -> Result<Vec<SpecLanguage>> {
+    let table = all()?;
+    let mut res = spec_languages()?;
+    res.retain(|spec| {
+        !spec
+            .extensions
+            .iter()
+            .any(|ext| table.iter().any(|l| l.extensions.contains(ext)))
+    });
+    for spec in &mut res {
+        spec.why
+            .get_or_insert_with(|| "not installed in the sandbox image".to_owned());
+    }
+    Ok(res)
+}
+
+/// The entry of `items` whose extensions hold `ext` exactly, else in lower case (`.C` is
+/// C++, `.CPP` too).
+fn by_extension<'a, T>(items: &'a [T], ext: &str, exts: impl Fn(&T) -> &[String]) -> Option<&'a T> {
+    let lower = ext.to_lowercase();
+    items
+        .iter()
+        .find(|it| exts(it).iter().any(|e| e == ext))
+        .or_else(|| items.iter().find(|it| exts(it).contains(&lower)))
+}
+
+/// The language of a file, from its extension. An extension of the spec's language list
+/// that the sandbox cannot run is [`Error::UnsupportedLanguage`], naming the language and
+/// why; any other is [`Error::UnknownLanguage`].
 pub fn for_path(path: &Path) -> Result<Language> {
     let ext = path
         .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
+        .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
     let table = all()?;
+    if let Some(lang) = by_extension(&table, &ext, |l| &l.extensions) {
+        return Ok(lang.clone());
+    }
+    if let Some(spec) = by_extension(&unsupported()?, &ext, |l| &l.extensions) {
+        return Err(Error::UnsupportedLanguage {
+            file: path.to_path_buf(),
+            name: spec.name.clone(),
+            code: spec.code.clone(),
+            why: spec.why.clone().unwrap_or_default(),
+        });
+    }
     let known = table
         .iter()
         .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
         .collect::<Vec<_>>()
         .join(", ");
-    table
-        .into_iter()
-        .find(|l| l.extensions.contains(&ext))
-        .ok_or_else(|| Error::UnknownLanguage {
-            what: format!("file {} (extension `.{ext}`)", path.display()),
-            known,
-        })
+    Err(Error::UnknownLanguage {
+        what: format!("file {} (extension `.{ext}`)", path.display()),
+        known,
+    })
 }
 
 /// The language ids that run `.py` files: CPython (the one `.py` selects) and PyPy.
@@ -211,15 +275,74 @@ mod tests {
         assert_eq!(for_path(Path::new("a/b.CPP")).expect("cpp").id, "cpp");
         // `.py` is CPython's; PyPy shares the extension and is chosen by id.
         assert_eq!(for_path(Path::new("x.py")).expect("py").id, "python3");
-        assert_eq!(by_id("pypy3").expect("pypy3").extensions, ["py"]);
-        let err = for_path(Path::new("x.rb"))
+        assert_eq!(by_id("pypy3").expect("pypy3").extensions, ["py", "py3"]);
+        let err = for_path(Path::new("x.xyz"))
             .expect_err("unknown")
             .to_string();
         assert!(
-            err.starts_with("unknown language for file x.rb (extension `.rb`); known:"),
+            err.starts_with("unknown language for file x.xyz (extension `.xyz`); known:"),
             "{err}"
         );
+        // The spec's languages are recognised, and refused with why.
+        assert_eq!(
+            for_path(Path::new("x.rb")).expect_err("ruby").to_string(),
+            "x.rb is Ruby (`ruby` in the package format's language list), which this judge \
+             cannot run: not installed in the sandbox image"
+        );
         assert!(by_id("cobol").is_err());
+        assert_eq!(for_path(Path::new("x.py3")).expect("py3").id, "python3");
+        assert_eq!(for_path(Path::new("x.C")).expect("C").id, "cpp");
+        assert_eq!(for_path(Path::new("x.c")).expect("c").id, "c");
+        let err = for_path(Path::new("s/a.kt")).expect_err("kotlin");
+        assert!(
+            err.to_string()
+                .starts_with("s/a.kt is Kotlin (`kotlin` in the package format's language list), which this judge cannot run: Debian bookworm's kotlin package is 1.3.31"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn every_extension_of_the_spec_list_is_recognised() {
+        let table = all().expect("table");
+        for spec in spec_languages().expect("spec list") {
+            for ext in &spec.extensions {
+                let path = format!("a.{ext}");
+                match for_path(Path::new(&path)) {
+                    // A language the sandbox runs must be the spec's.
+                    Ok(lang) => assert_eq!(
+                        lang.id.trim_start_matches("py"),
+                        spec.code.trim_start_matches("py"),
+                        "{path}"
+                    ),
+                    Err(Error::UnsupportedLanguage { code, .. }) => {
+                        assert_eq!(code, spec.code, "{path}")
+                    }
+                    Err(other) => panic!("{path}: {other}"),
+                }
+            }
+        }
+        // Each language of the table is the spec's under its own code.
+        let codes: Vec<String> = spec_languages()
+            .expect("spec list")
+            .into_iter()
+            .map(|s| s.code)
+            .collect();
+        for lang in &table {
+            let code = if lang.id == "pypy3" {
+                "python3"
+            } else {
+                &lang.id
+            };
+            assert!(codes.iter().any(|c| c == code), "{}", lang.id);
+        }
+        let unsupported = unsupported().expect("unsupported");
+        assert!(unsupported.iter().any(|s| s.code == "kotlin"));
+        assert!(
+            !unsupported
+                .iter()
+                .any(|s| s.code == "python3" || s.code == "cpp")
+        );
+        assert!(unsupported.iter().all(|s| s.why.is_some()));
     }
 
     #[test]
@@ -292,30 +415,30 @@ mod tests {
         let cpp = by_id("cpp").expect("cpp");
         assert_eq!(
             cpp.command(&cpp.compile, "int main(){}", 64).join(" "),
-            "g++ -std=gnu++20 -O2 -pipe -o main main.cpp"
+            "g++ -std=gnu++20 -O2 -pipe -DONLINE_JUDGE -o main main.cpp"
         );
         let python = by_id("python3").expect("python3");
         assert_eq!(
             python.command(&python.run, "", 64).join(" "),
-            "python3 -S main.py"
+            "python3 -s main.py"
         );
         let pypy = by_id("pypy3").expect("pypy3");
         assert_eq!(
             pypy.command(&pypy.run, "", 64).join(" "),
-            "env PYPY_GC_NURSERY=4MB PYPY_GC_MAX=64MB pypy3 -S main.py"
+            "env PYPY_GC_NURSERY=4MB PYPY_GC_MAX=64MB pypy3 -s main.py"
         );
         // Validator folders: every source compiled together, the main one run.
         assert_eq!(
             commands("cpp", &["validate.cc", "util.cpp"], "validate.cc"),
-            "g++ -std=gnu++20 -O2 -pipe -o main validate.cc util.cpp | ./main"
+            "g++ -std=gnu++20 -O2 -pipe -DONLINE_JUDGE -o main validate.cc util.cpp | ./main"
         );
         assert_eq!(
             commands("c", &["a.c", "b.c"], "a.c"),
-            "gcc -std=gnu17 -O2 -pipe -o main a.c b.c -lm | ./main"
+            "gcc -std=gnu17 -O2 -pipe -DONLINE_JUDGE -o main a.c b.c -lm | ./main"
         );
         assert_eq!(
             commands("python3", &["lib.py", "check.py"], "check.py"),
-            "python3 -S -c import py_compile, sys; py_compile.compile('check.py', doraise=True) | python3 -S check.py"
+            "python3 -s -c import py_compile, sys; py_compile.compile('check.py', doraise=True) | python3 -s check.py"
         );
         assert_eq!(
             commands("java", &["Check.java", "Util.java"], "Check.java"),

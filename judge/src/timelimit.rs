@@ -91,7 +91,11 @@ impl std::fmt::Display for Provenance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "time limit {} s ({}", self.seconds, self.source)?;
         if let Some(d) = &self.derivation {
-            let python = d.slowest.extension().is_some_and(|e| e == "py") && !d.python.is_empty();
+            let python = d
+                .slowest
+                .extension()
+                .is_some_and(|e| e == "py" || e == "py3")
+                && !d.python.is_empty();
             write!(
                 f,
                 ": slowest accepted {}{} ({:.0} ms) × {} rounded up to {} s",

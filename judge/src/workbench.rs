@@ -152,7 +152,7 @@ impl RunInput {
 /// Limits of each run of [`Workbench::run_inputs`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RunLimits {
-    /// CPU time per input; the wall-clock limit is twice it plus a second.
+    /// CPU time per input; the wall-clock limit is it plus 1 s or 10% (`grade::wall_limit_ms`).
     pub time: Duration,
     /// Peak memory per input, in bytes (enforced by the kernel).
     pub memory_bytes: u64,
@@ -561,7 +561,7 @@ impl Workbench {
             env: sandbox_env(),
             limits: JobLimits {
                 cpu_ms: time_ms,
-                wall_ms: 2 * time_ms + 1000,
+                wall_ms: crate::grade::wall_limit_ms(time_ms),
                 output_bytes: limits.output_bytes,
                 stack_bytes: limits.memory_bytes,
                 processes: 512,
@@ -570,6 +570,7 @@ impl Workbench {
             oom_file: None,
             runs,
             copy_out: None,
+            discard_writes: false,
         };
         let mut reports: Vec<RunReport> = Vec::with_capacity(inputs.len());
         sandbox

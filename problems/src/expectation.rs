@@ -172,6 +172,50 @@ pub(crate) fn marker_score(source: &str) -> Option<Result<ScoreRange, String>> {
     })
 }
 
+/// DOMjudge's marker of the verdicts a submission may get, which BAPCtools reads too.
+pub(crate) const RESULTS_MARKER: &str = "@EXPECTED_RESULTS@:";
+
+/// The verdicts named by `@EXPECTED_RESULTS@: A, B` in `source` (DOMjudge's names:
+/// `ACCEPTED` or `CORRECT`, `WRONG_ANSWER` or `NO_OUTPUT`, `TIME_LIMIT_EXCEEDED` or
+/// `TIMELIMIT`, `RUN_TIME_ERROR` or `RUN_ERROR`, `MEMORY_LIMIT_EXCEEDED`,
+/// `OUTPUT_LIMIT_EXCEEDED`, `COMPILER_ERROR`; `-` and `_` alike, any case), when the marker
+/// is there; `Err` naming a word it does not know. As in the known folders, a wrong answer
+/// allows OLE and a run-time error MLE.
+pub(crate) fn marker_results(source: &str) -> Option<Result<Vec<crate::Verdict>, String>> {
+    use crate::Verdict;
+    let at = source.find(RESULTS_MARKER)?;
+    let line = source[at + RESULTS_MARKER.len()..]
+        .lines()
+        .next()
+        .unwrap_or("");
+    let mut res = Vec::new();
+    for word in line.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        let verdicts: &[Verdict] = match word.to_uppercase().replace('-', "_").as_str() {
+            "ACCEPTED" | "CORRECT" => &[Verdict::AC],
+            "WRONG_ANSWER" | "NO_OUTPUT" => &[Verdict::WA, Verdict::OLE],
+            "TIME_LIMIT_EXCEEDED" | "TIMELIMIT" => &[Verdict::TLE],
+            "RUN_TIME_ERROR" | "RUN_ERROR" => &[Verdict::RTE, Verdict::MLE],
+            "MEMORY_LIMIT_EXCEEDED" | "MEMORY_LIMIT" => &[Verdict::MLE],
+            "OUTPUT_LIMIT_EXCEEDED" | "OUTPUT_LIMIT" => &[Verdict::OLE],
+            "COMPILER_ERROR" | "COMPILE_ERROR" => &[Verdict::CE],
+            _ => {
+                return Some(Err(format!(
+                    "`{RESULTS_MARKER}` names an unknown verdict {word:?}"
+                )));
+            }
+        };
+        for v in verdicts {
+            if !res.contains(v) {
+                res.push(*v);
+            }
+        }
+    }
+    if res.is_empty() {
+        return Some(Err(format!("`{RESULTS_MARKER}` names no verdict")));
+    }
+    Some(Ok(res))
+}
+
 /// Whether the glob `pattern` matches `path` (relative, `/`-separated) or one of its
 /// parent folders.
 pub(crate) fn glob_matches(pattern: &str, path: &str) -> bool {
@@ -348,6 +392,30 @@ mod tests {
         assert_eq!(marker_score("print(1)\n"), None);
         assert!(matches!(
             marker_score("// @EXPECTED_SCORE@: lots\n"),
+            Some(Err(_))
+        ));
+    }
+
+    #[test]
+    fn expected_results_markers() {
+        use crate::Verdict::*;
+        assert_eq!(marker_results("int main() {}"), None);
+        assert_eq!(
+            marker_results("# @EXPECTED_RESULTS@: ACCEPTED, TIME_LIMIT_EXCEEDED\nx = 1\n"),
+            Some(Ok(vec![AC, TLE]))
+        );
+        assert_eq!(
+            marker_results("// @EXPECTED_RESULTS@: correct,run-error\n"),
+            Some(Ok(vec![AC, RTE, MLE]))
+        );
+        assert_eq!(
+            marker_results("// @EXPECTED_RESULTS@: WRONG_ANSWER, SLOW\n"),
+            Some(Err(
+                "`@EXPECTED_RESULTS@:` names an unknown verdict \"SLOW\"".to_owned()
+            ))
+        );
+        assert!(matches!(
+            marker_results("// @EXPECTED_RESULTS@:\n"),
             Some(Err(_))
         ));
     }

@@ -272,14 +272,15 @@ async fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     for warning in &warnings {
         eprintln!("{warning}");
     }
-    // The submission's language: `--lang`, else `--python` for a `.py` file, else its
-    // extension's.
+    // One Python per package: the interpreter `--python` names, else the package's
+    // (PyPy for a legacy package, as `verify` and the derived limit use), runs a `.py`
+    // file unless `--lang` names a language.
+    let python = judge::lang::python_for(problem_dir, python)?;
     let lang = args
         .lang
         .as_deref()
-        .or_else(|| python.and_then(|p| judge::lang::reference_language(file, p)));
+        .or_else(|| judge::lang::reference_language(file, python));
     let submission = Submission::from_file(file, lang, problem.limits.code_bytes)?;
-    let python = judge::lang::python_for(problem_dir, python)?;
     let mut config = SandboxConfig::discover()?;
     config.cpus = args.cpus;
     let options = Options {
@@ -468,6 +469,20 @@ async fn languages(backend: BackendKind) -> anyhow::Result<ExitCode> {
             lang.name,
             lang.extensions.join(","),
             version
+        );
+        let command = |template: &[String]| lang.command(template, "", 256).join(" ");
+        println!("{:<8} compile: {}", "", command(&lang.compile));
+        println!("{:<8} run:     {}", "", command(&lang.run));
+    }
+    println!("\n{}", judge::grade::rules());
+    println!("\nIn the package format's language list but not runnable here:");
+    for spec in judge::lang::unsupported()? {
+        println!(
+            "{:<12} {:<14} .{:<20} {}",
+            spec.code,
+            spec.name,
+            spec.extensions.join(" ."),
+            spec.why.unwrap_or_default()
         );
     }
     Ok(ExitCode::SUCCESS)

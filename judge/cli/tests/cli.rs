@@ -218,12 +218,14 @@ const HOSTILE: &[(&str, &str, &str)] = &[
         "CE",
         "#include <tuple>\ntemplate <class T> struct Grow { using type = typename Grow<std::tuple<T, T, T>>::type; };\nint main() { Grow<int>::type x; (void)x; }\n",
     ),
-    // Fills the work folder with files (1 GiB at most). The work folder is a tmpfs on both
-    // backends, so its pages count towards the memory cgroup: MLE, and the host's disk is
-    // untouched (with /box a host folder, bubblewrap wrote gigabytes and got TLE).
+    // Tries to fill the work folder with files (1 GiB at most). The work folder is
+    // read-only to the program (`allow_file_writing: false`, the package format's
+    // default): the first write fails and the honest part is judged. (It is a tmpfs on both
+    // backends besides, whose pages count towards the memory cgroup: with /box a host
+    // folder, bubblewrap once wrote gigabytes.)
     (
         "fill.c",
-        "MLE",
+        "AC",
         "#include <fcntl.h>\n#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(void) {\n    static char block[1 << 20];\n    memset(block, 'x', sizeof block);\n    char name[64];\n    for (int i = 0; i < 1024; i++) {\n        snprintf(name, sizeof name, \"/box/fill%d\", i);\n        int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);\n        if (fd < 0) break;\n        long n = write(fd, block, sizeof block);\n        close(fd);\n        if (n != (long)sizeof block) break;\n    }\n    long a, b;\n    if (scanf(\"%ld %ld\", &a, &b) != 2) return 1;\n    printf(\"%ld\\n\", a + b);\n    return 0;\n}\n",
     ),
 ];
@@ -461,8 +463,9 @@ fn bad_input_gets_a_clear_error_and_exit_code_2() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // Ruby is in the package format's language list: recognised, and refused with why.
     assert!(
-        stderr.contains("unknown language for file") && stderr.contains(".rb"),
+        stderr.contains("x.rb is Ruby (`ruby` in the package format's language list), which this judge cannot run"),
         "{stderr}"
     );
 
@@ -660,9 +663,9 @@ fn interactive(backend: &str) {
         // Over the query limit: rejected by the interactor, whatever the program does next.
         (linear, "WA"),
         ("n = int(input())\nprint('! 1', flush=True)\n", "WA"),
-        // The program stops early and the interactor then rejects: WA under the rule in
-        // grade::interactive_verdict (whose end came first is a race, so it is not used).
-        ("import sys\nn = int(input())\nsys.exit(3)\n", "WA"),
+        // The program stops early with a non-zero exit and the interactor then rejects:
+        // the program's RTE, in problemtools' order (grade::interactive_verdict).
+        ("import sys\nn = int(input())\nsys.exit(3)\n", "RTE"),
         // The interactor accepts, then the program fails: its own failure counts.
         (
             "import sys\nn = int(input())\nlo, hi = 1, n\nwhile True:\n    mid = (lo + hi) // 2\n    print('?', mid, flush=True)\n    r = input().strip()\n    if r == '=':\n        print('!', mid, flush=True)\n        sys.stdout.close()\n        sys.exit(3)\n    if r == '<':\n        hi = mid - 1\n    else:\n        lo = mid + 1\n",

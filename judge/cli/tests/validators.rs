@@ -291,8 +291,9 @@ fn interactive(backend: &str) {
             "WA",
             0.0,
         ),
-        // The program dies first: it stopped early, so the interactor's rejection decides.
-        ("crash early", crash_early.to_owned(), "WA", 0.0),
+        // The program crashes first: its own end decides (RTE), in problemtools' order,
+        // whatever the interactor said after.
+        ("crash early", crash_early.to_owned(), "RTE", 0.0),
         // Accepted, then the program fails: its own verdict.
         (
             "crash after",

@@ -117,7 +117,7 @@ pub fn problems(c: &Contest, files: bool) -> Vec<Problem> {
                 time_limit: Some(Seconds::from_millis(
                     u64::try_from(p.problem.limits.time.as_millis()).unwrap_or(u64::MAX),
                 )),
-                time_limit_source: Some(p.time_limit.source.to_string()),
+                time_limit_source: Some(time_limit_source(&p.time_limit)),
                 test_data_count: u32::try_from(cases).unwrap_or(u32::MAX),
                 max_score: (c.spec.scoring == Scoring::Ioi).then_some(p.max_score),
                 statement,
@@ -256,6 +256,16 @@ pub fn run(c: &Contest, r: &RunRow) -> api::Run {
         time: time(at(r.time_ms)),
         contest_time: contest_time(c, r.time_ms),
         run_time: Some(whole_ms(r.run_time)),
+    }
+}
+
+/// The `time_limit_source` extension of a problem object: where its limit came from, and
+/// for a derived one the Python its `.py` submissions were measured (and are judged)
+/// with: `derived with pypy3`.
+fn time_limit_source(provenance: &judge::timelimit::Provenance) -> String {
+    match &provenance.derivation {
+        Some(d) if !d.python.is_empty() => format!("{} with {}", provenance.source, d.python),
+        _ => provenance.source.to_string(),
     }
 }
 

@@ -212,17 +212,40 @@ mod reltime_or_minutes {
     }
 }
 
-/// The interpreter that runs the `.py` submissions of the package at `root` while its time
-/// limit is derived: PyPy for a legacy package (problemtools' convention, as `judge
-/// verify`); for the 2023-07 and 2025-09 formats the contest's, `pypy3` when it offers
-/// PyPy and not CPython, else `python3`.
+/// The one Python of the package at `root` in this contest: the interpreter that runs its
+/// `.py` submissions, both the package's own while its time limit is derived and the
+/// teams' (see [`submission_language`]). A contest that offers exactly one of `python3`
+/// and `pypy3` has chosen it; otherwise the package's format decides, as in `judge run`
+/// and `judge verify`: PyPy for a legacy package (problemtools' convention), CPython for
+/// 2023-07 and 2025-09.
 pub fn python_for(languages: Option<&[String]>, root: &Path) -> &'static str {
     let python = judge::lang::default_python(&judge::lang::package_format(root));
-    let offers = |id: &str| languages.is_none_or(|l| l.iter().any(|x| x == id));
-    if python == "python3" && offers("pypy3") && !offers("python3") {
-        "pypy3"
+    let offers = |id: &str| languages.is_some_and(|l| l.iter().any(|x| x == id));
+    match (offers("python3"), offers("pypy3")) {
+        (true, false) => "python3",
+        (false, true) => "pypy3",
+        _ => python,
+    }
+}
+
+/// The language id a team's submission in `language_id` runs as on the package at
+/// `root`: a Python runs as the package's one Python ([`python_for`]), the interpreter
+/// its time limit was derived with, unless the contest lists both Pythons and so lets
+/// the team choose; any other language as itself.
+pub fn submission_language<'a>(
+    languages: Option<&[String]>,
+    root: &Path,
+    language_id: &'a str,
+) -> &'a str {
+    let team_chooses = languages.is_some_and(|l| {
+        judge::lang::PYTHONS
+            .iter()
+            .all(|p| l.iter().any(|x| x == p))
+    });
+    if judge::lang::PYTHONS.contains(&language_id) && !team_chooses {
+        python_for(languages, root)
     } else {
-        python
+        language_id
     }
 }
 
@@ -634,9 +657,11 @@ mod tests {
         let modern = packages.join("sum");
         let langs = |ids: &[&str]| ids.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let table = [
-            // Legacy: PyPy whatever the contest offers (problemtools' convention).
+            // Legacy: PyPy (problemtools' convention), unless the contest offers only
+            // CPython.
             (dir.path(), None, "pypy3"),
-            (dir.path(), Some(langs(&["python3"])), "pypy3"),
+            (dir.path(), Some(langs(&["python3", "pypy3"])), "pypy3"),
+            (dir.path(), Some(langs(&["python3"])), "python3"),
             // 2025-09: CPython unless the contest offers PyPy and not CPython.
             (modern.as_path(), None, "python3"),
             (
@@ -652,6 +677,23 @@ mod tests {
                 python,
                 "{} {languages:?}",
                 root.display()
+            );
+            // A team's Python runs as the same one, unless the contest lists both.
+            let both = languages
+                .as_ref()
+                .is_some_and(|l| l.len() == 2 && l.iter().all(|x| x.contains("py")));
+            for team in ["python3", "pypy3"] {
+                let want = if both { team } else { python };
+                assert_eq!(
+                    submission_language(languages.as_deref(), root, team),
+                    want,
+                    "{team} {} {languages:?}",
+                    root.display()
+                );
+            }
+            assert_eq!(
+                submission_language(languages.as_deref(), root, "cpp"),
+                "cpp"
             );
         }
     }

@@ -94,7 +94,16 @@ async fn judge_one(
     };
     let outcome = match (
         contest.problem(&sub.problem_id),
-        judge::lang::by_id(&sub.language_id),
+        contest.problem(&sub.problem_id).map_or_else(
+            || judge::lang::by_id(&sub.language_id),
+            |p| {
+                judge::lang::by_id(crate::contest::submission_language(
+                    contest.spec.languages.as_deref(),
+                    &p.problem.root,
+                    &sub.language_id,
+                ))
+            },
+        ),
     ) {
         (Some(p), Ok(language)) => {
             let submission = Submission {

@@ -146,7 +146,7 @@ async fn missing_time_limits_are_derived_at_load_and_stored_for_every_host() {
         ]
     );
     let (id, source, limit) = sources[2];
-    assert_eq!((id, source), ("free", &Value::from("derived")));
+    assert_eq!((id, source), ("free", &Value::from("derived with python3")));
     let limit = limit.as_f64().expect("a number of seconds");
     // 2025-09: rounded up to the time resolution (1 s by default), at least one step.
     assert!(limit >= 1.0 && limit.fract() == 0.0, "{limit}");
@@ -168,7 +168,7 @@ async fn missing_time_limits_are_derived_at_load_and_stored_for_every_host() {
         .await
         .expect("state opens again");
     let second = problems(&state).await;
-    assert_eq!(second[2].1["time_limit_source"], "derived");
+    assert_eq!(second[2].1["time_limit_source"], "derived with python3");
     assert_eq!(second[2].1["time_limit"], limit);
     assert!(!cache_entry.exists(), "measured again");
     assert_eq!(stored(&state, "free").await, derivation);
@@ -182,7 +182,7 @@ async fn missing_time_limits_are_derived_at_load_and_stored_for_every_host() {
         .expect("state opens from the database");
     let third = problems(&state).await;
     assert_eq!(third[2].1["time_limit"], limit);
-    assert_eq!(third[2].1["time_limit_source"], "derived");
+    assert_eq!(third[2].1["time_limit_source"], "derived with python3");
     assert!(!cache_entry.exists(), "measured again");
 }
 

@@ -25,6 +25,8 @@ pub(super) enum Checker {
         flags: Vec<String>,
         /// The validator is the interactor, talking with the program through pipes.
         interactive: bool,
+        /// The most passes of one test (1 unless the problem is multi-pass).
+        passes: u32,
     },
 }
 
@@ -35,6 +37,7 @@ impl Checker {
             flags,
             interactive,
             convention,
+            passes,
             ..
         } = &problem.validation
         else {
@@ -55,6 +58,12 @@ impl Checker {
                     problem.short_name
                 ))
             })?;
+        if *interactive && *passes > 1 {
+            return Err(Error::Unsupported(format!(
+                "problem {}: an interactive multi-pass problem",
+                problem.short_name
+            )));
+        }
         // A validator's Java heap, as before programs of several files.
         let memory_mib = 256;
         Ok(Checker::Custom {
@@ -62,6 +71,7 @@ impl Checker {
             convention: *convention,
             flags: flags.clone(),
             interactive: *interactive,
+            passes: *passes,
         })
     }
 
@@ -134,7 +144,14 @@ pub(super) fn check_run(
         return Ok(Checked::plain(verdict, message));
     }
     if let Some(convention) = checker.convention() {
-        return Ok(validator_verdict(run, convention, out_dir));
+        let mut checked = validator_verdict(run, convention, out_dir);
+        if let Checker::Custom { passes, .. } = checker
+            && *passes > 1
+            && let Some(why) = nextpass_left(run, *passes, out_dir)
+        {
+            checked = Checked::plain(Verdict::JE, why);
+        }
+        return Ok(checked);
     }
     let flags = match problem.validation_for(case) {
         Validation::Default(flags) => flags,
@@ -148,16 +165,18 @@ pub(super) fn check_run(
     Ok(Checked::plain(verdict, message))
 }
 
-/// The verdict of an interactive run, by who failed first (the Kattis rule):
-/// - an interactor that crashed, timed out or exited with neither 42 nor 43 is a judge
-///   error, whatever the program did;
-/// - a program killed at the wall-clock limit or over the CPU limit is TLE;
-/// - when the interactor ended first, its rejection (43) is WA whatever the program did
-///   afterwards (it dies of the end of its input or a broken pipe), and its acceptance
-///   (42) leaves the program's own end to decide (MLE, OLE, RTE, or AC);
-/// - when the program ended first, a limit it hit (MLE, OLE) is its verdict; otherwise it
-///   stopped early (normally or not) and the interactor's verdict decides: a rejection is
-///   WA, an acceptance AC, or RTE when the program's end was abnormal.
+/// The verdict of an interactive run, in problemtools' order (its `interactive` runner
+/// and the package format's rule of who failed first):
+/// 1. an interactor that crashed, timed out or exited with neither 42 nor 43: JE,
+///    whatever the program did;
+/// 2. an interactor that rejected (43) and ended first: WA, whatever the program did
+///    afterwards (it dies of the end of its input or a broken pipe, or waits to its
+///    limit);
+/// 3. a program over its time limit (CPU, or killed at the wall clock): TLE;
+/// 4. a program that ended abnormally: its own verdict (MLE, OLE, or RTE for a crash or
+///    a non-zero exit), whatever the interactor then said;
+/// 5. otherwise the interactor's verdict: 42 AC, 43 WA (a program that stopped talking
+///    early and exited with 0 is WA).
 ///
 /// The order is causal: the supervisor lets neither process see the other's end before
 /// it has reaped it (see `run_interactive` in the supervisor).
@@ -171,23 +190,48 @@ fn interactive_verdict(
     if interactor.verdict == Verdict::JE {
         return Ok(interactor);
     }
-    if let Some((Verdict::TLE, message)) = &program {
-        return Ok(Checked::plain(Verdict::TLE, message.clone()));
-    }
     let interactor_first = run.validator.as_ref().is_some_and(|v| v.ended_first);
-    let program = match program {
-        Some((verdict @ (Verdict::MLE | Verdict::OLE), message)) if !interactor_first => {
-            return Ok(Checked::plain(verdict, message));
-        }
-        other => other,
-    };
-    match (interactor.verdict, program) {
-        (Verdict::AC, Some((verdict, message))) => Ok(Checked::plain(
-            verdict,
-            format!("{message} (after the interactor accepted)"),
-        )),
-        _ => Ok(interactor),
+    if interactor.verdict == Verdict::WA && interactor_first {
+        return Ok(interactor);
     }
+    match program {
+        Some((verdict, message)) => {
+            let said = if interactor.verdict == Verdict::AC {
+                "accepted"
+            } else {
+                "rejected"
+            };
+            Ok(Checked::plain(
+                verdict,
+                format!("{message} (the interactor then {said})"),
+            ))
+        }
+        None => Ok(interactor),
+    }
+}
+
+/// Why a multi-pass run is a judge error, when it is: the supervisor moves `nextpass.in`
+/// out of the feedback folder only to run the next pass, so one left there was written
+/// with an exit code other than 42, or on the last pass allowed (`limits.validation_passes`,
+/// `passes`): a validator that never stops asking is stopped there.
+fn nextpass_left(run: &RunReport, passes: u32, out_dir: &Path) -> Option<String> {
+    let idx = run.index;
+    let name = format!("fb-{idx:04}/nextpass.in");
+    out_dir.join(&name).symlink_metadata().ok()?;
+    let code = run.validator.as_ref().and_then(|v| v.exit_code);
+    Some(if code == Some(42) && run.passes >= passes {
+        format!(
+            "the output validator asked for pass {} (wrote {name}) of a problem with at most \
+             {passes} passes (limits.validation_passes)",
+            run.passes + 1
+        )
+    } else {
+        format!(
+            "the output validator wrote {name} on pass {} and exited with {code:?}: a next \
+             pass needs an acceptance (42)",
+            run.passes
+        )
+    })
 }
 
 /// The verdict of a custom validator's run: its exit code under its convention, with its
@@ -414,6 +458,7 @@ mod tests {
             wall_timeout: false,
             exec_error: None,
             validator: None,
+            passes: 1,
         };
         f(&mut it);
         it
@@ -504,10 +549,11 @@ mod tests {
             // The interactor rejects, then the program dies of it: WA.
             (Some(1), None, 43, true, Verdict::WA),
             (segv.0, segv.1, 43, true, Verdict::WA),
-            // The program stops early (normally or not): the interactor decides.
+            // The program stops early: a normal end leaves it to the interactor, a crash
+            // or a non-zero exit is the program's RTE (problemtools' order).
             (Some(0), None, 43, false, Verdict::WA),
-            (Some(3), None, 43, false, Verdict::WA),
-            (segv.0, segv.1, 43, false, Verdict::WA),
+            (Some(3), None, 43, false, Verdict::RTE),
+            (segv.0, segv.1, 43, false, Verdict::RTE),
             // Accepted, but the program then fails (or failed): its own verdict.
             (Some(3), None, 42, true, Verdict::RTE),
             (segv.0, segv.1, 42, false, Verdict::RTE),
@@ -522,9 +568,14 @@ mod tests {
                 "{exit:?} {signal:?} {interactor} {first}"
             );
         }
-        // Limits: TLE always; MLE when the program hit it first.
+        // Limits: TLE unless the interactor rejected first; MLE when the program hit it
+        // before the interactor rejected.
         let mut tle = interactive_run(None, Some(9), 43, true);
         tle.wall_timeout = true;
+        assert_eq!(verdict(tle.clone()), Verdict::WA);
+        tle.validator.as_mut().expect("validator").ended_first = false;
+        assert_eq!(verdict(tle.clone()), Verdict::TLE);
+        tle.validator.as_mut().expect("validator").exit_code = Some(42);
         assert_eq!(verdict(tle), Verdict::TLE);
         let mut mle = interactive_run(None, Some(9), 43, false);
         mle.oom_kill = true;

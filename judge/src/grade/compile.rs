@@ -306,6 +306,7 @@ impl BuildEnv<'_> {
             oom_file: None,
             runs: vec![RunIo::logged(Path::new(&log))],
             copy_out: Some(out_build.clone().into()),
+            discard_writes: false,
         };
         let mut report = None;
         self.sandbox

@@ -192,6 +192,7 @@ async fn run_batch(
         oom_file: None,
         runs,
         copy_out: None,
+        discard_writes: false,
     };
     let mut checks = Vec::with_capacity(idxs.len());
     let mut failure = None;

@@ -15,6 +15,16 @@
 //! runs with their validator or interactor steps, limits), `check` (a run's verdict:
 //! measurements, output, validator and interactor) and `score` (points on scored
 //! problems).
+//!
+//! The clock and output rules, stated for users by [`rules`] (`judge languages` prints
+//! them): CPU time decides TLE against the time limit; the wall-clock limit is the time
+//! limit plus 1 s or 10%, whichever is more ([`wall_limit_ms`], DOMjudge's overshoot),
+//! not counting the time the program waited for a CPU (its run delay), and a program
+//! killed there is TLE; standard output is bounded by the output limit (OLE);
+//! standard error is kept up to 64 KiB and the rest dropped, never OLE; the work folder is
+//! read-only to the program (the package format's `allow_file_writing: false`), and what
+//! it writes in `/tmp` or `/dev/shm` (bounded by their 64 MiB tmpfs and the memory
+//! cgroup) is removed after each test.
 
 mod check;
 mod compile;
@@ -31,7 +41,32 @@ use serde::Serialize;
 
 pub use check::classify;
 pub use input::{InputCheck, InputValidation, VALID_INPUT, validate_inputs};
+pub use plan::wall_limit_ms;
 pub use score::{GroupScore, case_maxima, group_score, is_scored};
+
+/// The clock and output rules every submission runs under, as text for users (`judge
+/// languages`, the docs).
+pub fn rules() -> String {
+    let kept_kib = crate::sandbox::STDERR_KEPT_BYTES / 1024;
+    let default_output_mib = problems::package::DEFAULT_LIMITS.output_bytes >> 20;
+    format!(
+        "Rules of every run:\n\
+         - time: CPU time (user + system, every thread and child) above the time limit is TLE;\n\
+         - wall clock: the time limit plus 1 s or 10% of it, whichever is more (DOMjudge's \
+         overshoot); a program still running then is killed and TLE, even if it used little CPU \
+         (sleeping or waiting for input counts; the time it waited for a CPU that other work \
+         held, the kernel's run delay, does not);\n\
+         - standard output: above the problem's output limit ({default_output_mib} MiB unless \
+         `limits.output` says otherwise) is OLE;\n\
+         - standard error: the first {kept_kib} KiB are kept for the report, the rest is read \
+         and dropped; it never counts towards OLE;\n\
+         - files: the work folder is read-only to the program (the package format's \
+         `allow_file_writing: false`); /tmp and /dev/shm are writable (64 MiB tmpfs, counted \
+         in the memory limit) and emptied after every test, so nothing written survives a run;\n\
+         - memory: the kernel's limit (the problem's memory plus 64 MiB for the judge, no \
+         swap); an OOM kill or a peak above the limit is MLE."
+    )
+}
 
 use crate::lang::Language;
 use crate::sandbox::{
@@ -137,6 +172,15 @@ pub struct TestResult {
     /// accepted, or what the validator's `score.txt`, `score_multiplier.txt` or testlib
     /// partial result gave; 0 otherwise. `None` on samples and pass-fail problems.
     pub score: Option<f64>,
+    /// How many passes the program ran on this test: more than 1 only on multi-pass
+    /// problems (left out of the JSON then), whose CPU time, wall time and peak memory
+    /// are the largest of any pass (the limits apply to each pass).
+    #[serde(skip_serializing_if = "is_one")]
+    pub passes: u32,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// The whole submission's result.
@@ -364,6 +408,7 @@ impl Tests<'_> {
             signal: run.signal,
             message,
             score,
+            passes: run.passes,
         };
         (self.on_test)(&result);
         self.results.push(result);

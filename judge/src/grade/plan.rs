@@ -13,12 +13,24 @@ use crate::sandbox::{
     Job, JobLimits, RunIo, SANDBOX_UID, VALIDATOR_UID, ValidatorStep, sandbox_env,
 };
 
-/// Limits of a validator's run (output validator, interactor or input validator).
+/// The wall-clock limit of a run whose CPU time limit is `time_ms`: the time limit plus
+/// an overshoot of 1 s or a tenth of it, whichever is more (DOMjudge's default
+/// `timelimit_overshoot`, `1s|10%`). A program killed there is TLE, whatever CPU time it
+/// used: sleeping or waiting past the limit is too slow.
+pub fn wall_limit_ms(time_ms: u64) -> u64 {
+    time_ms + (time_ms / 10).max(1000)
+}
+
+/// Limits of a validator's run (output validator, interactor or input validator). The
+/// stack is 1 GiB (its pages count towards the sandbox's memory as any other): a
+/// recursive validator on a long input needs more than 64 MiB (NWERC 2023
+/// higherarithmetic's `validate_using_modulo` crashed there), and problemtools leaves it
+/// unlimited.
 pub(super) const VALIDATOR_LIMITS: JobLimits = JobLimits {
     cpu_ms: 30_000,
     wall_ms: 60_000,
     output_bytes: 8 << 20,
-    stack_bytes: 64 << 20,
+    stack_bytes: 1 << 30,
     processes: 64,
     open_files: 256,
 };
@@ -32,7 +44,9 @@ impl Ctx<'_> {
         build: &[String],
         validator_build: Option<&[String]>,
     ) -> Result<Job> {
-        let mut copy_in = build_files(Unit::Submission, build, None);
+        // Root's: the program may read and run its build, never change it for a later
+        // test.
+        let mut copy_in = build_files(Unit::Submission, build, Some(0));
         if let Some(validator_build) = validator_build {
             copy_in.extend(build_files(
                 Unit::Validator,
@@ -61,7 +75,7 @@ impl Ctx<'_> {
             env: sandbox_env(),
             limits: JobLimits {
                 cpu_ms: time_ms,
-                wall_ms: 2 * time_ms + 1000,
+                wall_ms: wall_limit_ms(time_ms),
                 output_bytes: limits.output_bytes,
                 stack_bytes: limits.memory_bytes,
                 processes: 512,
@@ -70,6 +84,9 @@ impl Ctx<'_> {
             oom_file: None,
             runs,
             copy_out: None,
+            // Writes are refused in the work folder and dropped from /tmp after each
+            // run: `allow_file_writing: false`, the package format's default.
+            discard_writes: true,
         })
     }
 
@@ -103,7 +120,13 @@ impl Ctx<'_> {
         case: &TestCase,
         stdout: &Path,
     ) -> Result<Option<ValidatorStep>> {
-        let Checker::Custom { program, flags, .. } = self.checker else {
+        let Checker::Custom {
+            program,
+            flags,
+            passes,
+            ..
+        } = self.checker
+        else {
             return Ok(None);
         };
         let convention = self.checker.convention().unwrap_or_default();
@@ -140,6 +163,7 @@ impl Ctx<'_> {
             feedback_dir,
             give_output,
             limits: VALIDATOR_LIMITS,
+            passes: *passes,
         }))
     }
 }

@@ -392,6 +392,7 @@ mod tests {
                 signal: None,
                 message: String::new(),
                 score: Some(outcomes[name].1),
+                passes: 1,
             })
             .collect()
     }

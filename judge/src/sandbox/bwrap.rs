@@ -17,6 +17,9 @@ use crate::{Error, Result};
 
 const BACKEND: &str = "bwrap";
 const BWRAP: &str = "/usr/bin/bwrap";
+/// Size of the `/tmp` tmpfs: 64 MiB, as Docker's.
+const TMP_BYTES: u64 = 64 << 20;
+
 /// Size of the `/box` tmpfs: 512 MiB, as Docker's (`sandbox::docker`).
 const BOX_BYTES: u64 = 512 * 1024 * 1024;
 
@@ -89,7 +92,17 @@ impl BwrapSandbox {
         };
         cmd.arg(BWRAP);
         bind(&mut cmd, "--ro-bind", &self.rootfs, "/");
-        cmd.args(["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]);
+        cmd.args(["--dev", "/dev", "--proc", "/proc"]);
+        // `/tmp` as Docker's: 64 MiB, sticky and writable by all (validators' scripts make
+        // their temporary files there; `mktemp` failed in a root-owned 0755 one).
+        cmd.args([
+            "--size",
+            &TMP_BYTES.to_string(),
+            "--perms",
+            "01777",
+            "--tmpfs",
+            "/tmp",
+        ]);
         // The work folder is a tmpfs of the same size as Docker's, not a host folder: a
         // program that fills it must not fill the host's disk, and its pages count
         // towards the sandbox's memory cgroup as under Docker. Sticky and writable by

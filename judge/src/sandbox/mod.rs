@@ -127,7 +127,7 @@ impl SandboxConfig {
 }
 
 pub use judge_supervisor::protocol::{
-    Job, JobLimits, Line, RunIo, RunReport, StepReport, ValidatorStep,
+    Job, JobLimits, Line, RunIo, RunReport, STDERR_KEPT_BYTES, StepReport, ValidatorStep,
 };
 
 /// How a job ended.
@@ -449,6 +449,7 @@ mod tests {
             wall_timeout: false,
             exec_error: None,
             validator: None,
+            passes: 1,
         }
     }
 
@@ -552,6 +553,7 @@ mod tests {
             oom_file: None,
             runs: vec![RunIo::logged(Path::new("/judge/out/log"))],
             copy_out: Some("/judge/out/build".into()),
+            discard_writes: false,
         };
         let path = ws.write_job(&job).expect("written");
         assert_eq!(path, Path::new("/judge/in/job-1.json"));

@@ -39,6 +39,7 @@ pub async fn versions(
             oom_file: None,
             runs: vec![RunIo::logged(Path::new(&out))],
             copy_out: None,
+            discard_writes: false,
         };
         let outcome = sandbox
             .exec(&mut ws, job, 1 << 30, &mut |_| ControlFlow::Continue(()))

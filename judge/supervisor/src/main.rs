@@ -33,7 +33,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use judge_supervisor::protocol::{
-    Job, JobLimits, Line, RunIo, RunReport, StepReport, ValidatorStep,
+    Job, JobLimits, Line, RunIo, RunReport, STDERR_KEPT_BYTES, StepReport, ValidatorStep,
 };
 
 fn main() {
@@ -84,6 +84,11 @@ fn run_spec(path: &Path) -> Result<(), String> {
             .map_err(|err| format!("chown {}: {err}", to.display()))?;
     }
     let prepared = Prepared::new(&spec.command, &spec.env, &spec.workdir)?;
+    let workdir_before = if spec.discard_writes {
+        Some(lock_workdir(&spec.workdir)?)
+    } else {
+        None
+    };
     let mut all_ok = true;
     for (index, io) in spec.runs.iter().enumerate() {
         let report = run_one(&spec, &prepared, index, io)?;
@@ -91,12 +96,60 @@ fn run_spec(path: &Path) -> Result<(), String> {
             report.exit_code == Some(0) && !report.wall_timeout && report.exec_error.is_none();
         write_line(&Line::Run(report))?;
     }
+    if let Some((uid, gid, mode)) = workdir_before {
+        // The mode while root owns it (changing another user's needs CAP_FOWNER, which
+        // the Docker sandbox does not grant), then the owner.
+        std::fs::set_permissions(
+            &spec.workdir,
+            std::os::unix::fs::PermissionsExt::from_mode(mode),
+        )
+        .and_then(|()| std::os::unix::fs::chown(&spec.workdir, Some(uid), Some(gid)))
+        .map_err(|err| format!("restore {}: {err}", spec.workdir.display()))?;
+    }
     if let Some(dest) = &spec.copy_out
         && all_ok
     {
         copy_regular_files(&spec.workdir, dest)?;
     }
     write_line(&Line::Done {})
+}
+
+/// Makes the work folder root's and read-only to everyone else for a job whose writes
+/// are refused; returns its owner and mode, to be restored after the runs.
+fn lock_workdir(workdir: &Path) -> Result<(u32, u32, u32), String> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::symlink_metadata(workdir)
+        .map_err(|err| format!("stat {}: {err}", workdir.display()))?;
+    std::os::unix::fs::chown(workdir, Some(0), Some(0))
+        .and_then(|()| {
+            std::fs::set_permissions(workdir, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        })
+        .map_err(|err| format!("lock {}: {err}", workdir.display()))?;
+    Ok((meta.uid(), meta.gid(), meta.mode() & 0o7777))
+}
+
+/// The folders every program may write and the next one could read: emptied after each
+/// run of a job whose writes are discarded.
+const SHARED_TEMP: [&str; 2] = ["/tmp", "/dev/shm"];
+
+/// Removes everything in [`SHARED_TEMP`] (links themselves, never what they point to).
+fn empty_shared_temp() -> Result<(), String> {
+    for dir in SHARED_TEMP {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            let res = if is_dir {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            res.map_err(|err| format!("cannot remove {}: {err}", path.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes one protocol line on standard output and flushes it, so the host sees each run
@@ -164,14 +217,68 @@ fn open_output(path: &Path) -> Result<File, String> {
 
 fn run_one(spec: &Job, prepared: &Prepared, index: usize, io: &RunIo) -> Result<RunReport, String> {
     if let Some(step) = &io.interactor {
-        return run_interactive(spec, prepared, index, io, step);
+        let report = run_interactive(spec, prepared, index, io, step)?;
+        if spec.discard_writes {
+            empty_shared_temp()?;
+        }
+        return Ok(report);
     }
-    let stdin = open_input(io.stdin.as_deref())?;
+    let passes = io.validator.as_ref().map_or(1, |v| v.passes.max(1));
+    let mut input = io.stdin.clone();
+    let mut pass = 1;
+    let mut report = run_pass(spec, prepared, index, io, input.as_deref())?;
+    loop {
+        if spec.discard_writes {
+            empty_shared_temp()?;
+        }
+        let next = match (&io.validator, &report.validator) {
+            (Some(step), Some(done)) if pass < passes && done.exit_code == Some(42) => {
+                step.feedback_dir.as_ref().map(|fb| fb.join("nextpass.in"))
+            }
+            _ => None,
+        };
+        // A `nextpass.in` that is not a regular file is left for the host to refuse.
+        let Some(next) =
+            next.filter(|n| std::fs::symlink_metadata(n).is_ok_and(|m| m.file_type().is_file()))
+        else {
+            return Ok(report);
+        };
+        pass += 1;
+        let dest = io.stdout.with_extension(format!("pass{pass}.in"));
+        std::fs::rename(&next, &dest)
+            .and_then(|()| std::os::unix::fs::chown(&dest, Some(0), Some(0)))
+            .and_then(|()| {
+                std::fs::set_permissions(&dest, std::os::unix::fs::PermissionsExt::from_mode(0o600))
+            })
+            .map_err(|err| format!("nextpass.in -> {}: {err}", dest.display()))?;
+        input = Some(dest);
+        let this = run_pass(spec, prepared, index, io, input.as_deref())?;
+        report = RunReport {
+            cpu_ms: report.cpu_ms.max(this.cpu_ms),
+            wall_ms: report.wall_ms.max(this.wall_ms),
+            peak_kib: report.peak_kib.max(this.peak_kib),
+            oom_kill: report.oom_kill || this.oom_kill,
+            passes: pass,
+            ..this
+        };
+    }
+}
+
+/// One pass of a run: the program on `stdin`, then its output validator when it ended
+/// normally in time.
+fn run_pass(
+    spec: &Job,
+    prepared: &Prepared,
+    index: usize,
+    io: &RunIo,
+    stdin: Option<&Path>,
+) -> Result<RunReport, String> {
+    let stdin = open_input(stdin)?;
     let stdout = open_output(&io.stdout)?;
     let stderr = if io.stderr == io.stdout {
-        stdout.try_clone().map_err(|err| err.to_string())?
+        Stderr::File(stdout.try_clone().map_err(|err| err.to_string())?)
     } else {
-        open_output(&io.stderr)?
+        Stderr::Kept(open_output(&io.stderr)?)
     };
     let oom_before = read_oom_kills(spec.oom_file.as_deref());
     let run = execute(
@@ -198,6 +305,7 @@ fn run_one(spec: &Job, prepared: &Prepared, index: usize, io: &RunIo) -> Result<
         wall_timeout: run.wall_timeout,
         exec_error: run.exec_error,
         validator: None,
+        passes: 1,
     };
     if let Some(step) = &io.validator
         && report.exit_code == Some(0)
@@ -211,7 +319,10 @@ fn run_one(spec: &Job, prepared: &Prepared, index: usize, io: &RunIo) -> Result<
 
 /// Runs an output validator after a program's run.
 fn validate(spec: &Job, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, String> {
-    make_feedback_dir(step)?;
+    // A later pass keeps the folder and what the validator wrote there (the spec).
+    if !step.feedback_dir.as_ref().is_some_and(|d| d.is_dir()) {
+        make_feedback_dir(step)?;
+    }
     if step.give_output {
         std::os::unix::fs::chown(&io.stdout, Some(step.uid), Some(step.gid))
             .map_err(|err| format!("chown {}: {err}", io.stdout.display()))?;
@@ -224,7 +335,7 @@ fn validate(spec: &Job, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, 
         &prepared,
         stdin,
         &stdout,
-        stderr,
+        Stderr::File(stderr),
         &step.limits,
         step.uid,
         step.gid,
@@ -262,7 +373,8 @@ fn run_interactive(
     let interactor = Prepared::new(&step.command, &spec.env, &step.workdir)?;
     let (to_interactor_read, to_interactor_write) = cloexec_pipe()?;
     let (to_program_read, to_program_write) = cloexec_pipe()?;
-    let program_stderr = open_output(&io.stderr)?;
+    let (stderr_read, program_stderr) = cloexec_pipe()?;
+    let kept_stderr = open_output(&io.stderr)?;
     // Nothing is written to the run's stdout file, but it exists for the host.
     drop(open_output(&io.stdout)?);
     let interactor_stderr = open_output(&step.stderr)?;
@@ -272,7 +384,8 @@ fn run_interactive(
         Launch {
             prepared,
             hold: vec![dup(&to_program_read)?, dup(&to_interactor_write)?],
-            fds: [to_program_read, to_interactor_write, program_stderr.into()],
+            fds: [to_program_read, to_interactor_write, program_stderr],
+            drain: Some((stderr_read, kept_stderr)),
             limits: spec.limits,
             uid: spec.uid,
             gid: spec.gid,
@@ -285,6 +398,7 @@ fn run_interactive(
                 to_program_write,
                 interactor_stderr.into(),
             ],
+            drain: None,
             limits: step.limits,
             uid: step.uid,
             gid: step.gid,
@@ -314,6 +428,7 @@ fn run_interactive(
             exec_error: validator.exec_error,
             ended_first: first == 1,
         }),
+        passes: 1,
     })
 }
 
@@ -336,6 +451,36 @@ fn open_input(path: Option<&Path>) -> Result<File, String> {
     }
 }
 
+/// Where a process's standard error goes.
+enum Stderr {
+    /// Straight to a file, under the output limit (a validator's, a compile log).
+    File(File),
+    /// Through a pipe to this file, which keeps the first [`STDERR_KEPT_BYTES`] (a
+    /// submission's: standard error never makes an output-limit verdict).
+    Kept(File),
+}
+
+/// Copies the first [`STDERR_KEPT_BYTES`] read from `from` into `to`, then reads and
+/// drops the rest, until every writer has closed the pipe.
+fn drain_stderr(from: OwnedFd, mut to: File) {
+    let mut from = File::from(from);
+    let mut buf = vec![0u8; 64 << 10];
+    let mut kept = 0u64;
+    loop {
+        match from.read(&mut buf) {
+            Ok(0) => return,
+            Ok(n) => {
+                let keep = (STDERR_KEPT_BYTES.saturating_sub(kept)).min(n as u64) as usize;
+                if keep > 0 && to.write_all(&buf[..keep]).is_ok() {
+                    kept += keep as u64;
+                }
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
 /// What one process run measured.
 struct Outcome {
     exit_code: Option<i32>,
@@ -353,6 +498,9 @@ struct Launch<'a> {
     fds: [OwnedFd; 3],
     /// Descriptors the supervisor keeps open until this process has been reaped.
     hold: Vec<OwnedFd>,
+    /// The read end of the pipe that is the process's standard error, and the file that
+    /// keeps its first [`STDERR_KEPT_BYTES`] (the rest is read and dropped).
+    drain: Option<(OwnedFd, File)>,
     limits: JobLimits,
     uid: u32,
     gid: u32,
@@ -364,16 +512,24 @@ fn execute(
     prepared: &Prepared,
     stdin: File,
     stdout: &File,
-    stderr: File,
+    stderr: Stderr,
     limits: &JobLimits,
     uid: u32,
     gid: u32,
 ) -> Result<Outcome, String> {
     let stdout = stdout.try_clone().map_err(|err| format!("dup: {err}"))?;
+    let (stderr, drain) = match stderr {
+        Stderr::File(file) => (file.into(), None),
+        Stderr::Kept(file) => {
+            let (read, write) = cloexec_pipe()?;
+            (write, Some((read, file)))
+        }
+    };
     let launch = Launch {
         prepared,
         hold: Vec::new(),
-        fds: [stdin.into(), stdout.into(), stderr.into()],
+        fds: [stdin.into(), stdout.into(), stderr],
+        drain,
         limits: *limits,
         uid,
         gid,
@@ -391,14 +547,57 @@ fn execute(
 /// It is long because it is the supervisor's one wait loop: starting, watching the
 /// wall clock, reaping and killing share its state, and the order of those steps is the
 /// protocol's guarantee of who ended first.
-fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), String> {
+fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), String> {
     struct Started {
         pid: libc::pid_t,
         exec_read: OwnedFd,
         wall: Duration,
     }
-    let mut started_procs = Vec::with_capacity(launches.len());
+    // The helper threads start before the first fork: a program that forks without end
+    // fills the sandbox's pids cgroup, and a thread started after it could not be (a
+    // thread counts there as a process). The children are forked while these threads
+    // only wait in `read` or `recv`, holding no lock a child could need: a child calls
+    // only async-signal-safe functions on memory allocated before the fork.
+    let drains: Vec<_> = launches
+        .iter_mut()
+        .filter_map(|launch| launch.drain.take())
+        .map(|(from, to)| std::thread::spawn(move || drain_stderr(from, to)))
+        .collect();
+    let ended = std::sync::Arc::new(std::sync::Mutex::new(vec![false; launches.len()]));
+    let (cancel, cancelled) = mpsc::channel::<()>();
+    let (give_deadlines, deadlines_given) = mpsc::channel::<Vec<(Duration, usize, libc::pid_t)>>();
     let started = Instant::now();
+    let killer_ended = ended.clone();
+    let killer = std::thread::spawn(move || {
+        let mut killed = vec![false; killer_ended.lock().map(|e| e.len()).unwrap_or(0)];
+        let Ok(deadlines) = deadlines_given.recv() else {
+            return killed;
+        };
+        'all: for (deadline, idx, pid) in deadlines {
+            // The wall clock counts the time the program ran or waited on its own (sleep,
+            // input), not the time it waited for a CPU that other work held: that wait
+            // (the kernel's run delay of its most delayed thread) moves its deadline later, so
+            // a loaded machine does not turn an honest run into TLE.
+            loop {
+                let own = started.elapsed().saturating_sub(run_delay(pid));
+                let wait = deadline.saturating_sub(own);
+                if wait.is_zero() {
+                    break;
+                }
+                if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
+                    break 'all;
+                }
+            }
+            let already = killer_ended.lock().map(|e| e[idx]).unwrap_or(true);
+            if !already {
+                // SAFETY: kill with integer arguments; the group id is the child's session.
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+                killed[idx] = true;
+            }
+        }
+        killed
+    });
+    let mut started_procs = Vec::with_capacity(launches.len());
     for launch in &launches {
         let (exec_read, exec_write) = cloexec_pipe()?;
         let argv = null_terminated(&launch.prepared.argv);
@@ -418,9 +617,9 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), Strin
             launch.fds[1].as_raw_fd(),
             launch.fds[2].as_raw_fd(),
         ];
-        // SAFETY: fork in a single-threaded process (no killer thread is alive yet; each
-        // one ends before execute_all returns). The child only calls async-signal-safe
-        // functions on memory allocated before the fork, then execs or _exits.
+        // SAFETY: the helper threads hold no lock (see above; each ends before
+        // execute_all returns). The child only calls async-signal-safe functions on
+        // memory allocated before the fork, then execs or _exits.
         let pid = unsafe { libc::fork() };
         if pid < 0 {
             return Err(format!("fork: {}", std::io::Error::last_os_error()));
@@ -453,33 +652,15 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), Strin
     let mut holds: Vec<Vec<OwnedFd>> = launches.into_iter().map(|l| l.hold).collect();
     let mut first_reaped = None;
 
-    // The wall-clock killer: kills each child's whole session at its own limit, unless it
+    // The wall-clock killer kills each child's whole session at its own limit, unless it
     // already ended.
-    let ended = std::sync::Arc::new(std::sync::Mutex::new(vec![false; started_procs.len()]));
-    let (cancel, cancelled) = mpsc::channel::<()>();
     let mut deadlines: Vec<(Duration, usize, libc::pid_t)> = started_procs
         .iter()
         .enumerate()
         .map(|(i, p)| (p.wall, i, p.pid))
         .collect();
     deadlines.sort();
-    let killer_ended = ended.clone();
-    let killer = std::thread::spawn(move || {
-        let mut killed = vec![false; killer_ended.lock().map(|e| e.len()).unwrap_or(0)];
-        for (deadline, idx, pid) in deadlines {
-            let wait = deadline.saturating_sub(started.elapsed());
-            if cancelled.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
-                break;
-            }
-            let already = killer_ended.lock().map(|e| e[idx]).unwrap_or(true);
-            if !already {
-                // SAFETY: kill with integer arguments; the group id is the child's session.
-                unsafe { libc::kill(-pid, libc::SIGKILL) };
-                killed[idx] = true;
-            }
-        }
-        killed
-    });
+    let _ = give_deadlines.send(deadlines);
 
     // SAFETY: zeroed rusage is a valid value for this plain C struct.
     let zero: libc::rusage = unsafe { std::mem::zeroed() };
@@ -528,6 +709,10 @@ fn execute_all(launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), Strin
             // Killed processes take a moment to become zombies; give them up to a second.
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+    // Every process that held a pipe's write end is gone: each drain sees its end.
+    for drain in drains {
+        let _ = drain.join();
     }
     let cpu = |tv: libc::timeval| tv.tv_sec as f64 * 1000.0 + tv.tv_usec as f64 / 1000.0;
     let mut res = Vec::with_capacity(started_procs.len());
@@ -696,6 +881,23 @@ fn reap_orphans() -> bool {
             return false;
         }
     }
+}
+
+/// The longest time any thread of process `pid` has waited on a run queue for a CPU (the
+/// second field of `/proc/PID/task/TID/schedstat`, nanoseconds): a JVM runs the program
+/// in a thread of its own while its first thread sleeps. Zero when it cannot be read.
+fn run_delay(pid: libc::pid_t) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| {
+            let text = std::fs::read_to_string(task.path().join("schedstat")).ok()?;
+            text.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .max()
+        .map_or(Duration::ZERO, Duration::from_nanos)
 }
 
 fn read_oom_kills(path: Option<&Path>) -> Option<u64> {

@@ -42,6 +42,12 @@ pub struct Job {
     /// After the runs, when all exited with 0: copy the regular files directly in
     /// `workdir` here (not following links, not descending into folders).
     pub copy_out: Option<PathBuf>,
+    /// The runs may not keep what they write (a test job): `workdir` is root's and
+    /// read-only to `uid` during the runs (a write there fails, as the package format's
+    /// default `allow_file_writing: false` says), and after each run (with its validator
+    /// or interactor) everything in the shared temporary folders (`/tmp`, `/dev/shm`) is
+    /// removed, so nothing one run wrote reaches the next.
+    pub discard_writes: bool,
 }
 
 /// The limits of one run (of a program, a validator or an interactor).
@@ -64,6 +70,9 @@ pub struct JobLimits {
     pub open_files: u64,
 }
 
+/// How much of a program's own standard error is kept (the rest is dropped).
+pub const STDERR_KEPT_BYTES: u64 = 64 << 10;
+
 /// One run's files, as sandbox paths.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -73,6 +82,9 @@ pub struct RunIo {
     /// Standard output, created by the supervisor.
     pub stdout: PathBuf,
     /// Standard error, created by the supervisor (the same file as stdout when equal).
+    /// When it is its own file, the program writes it through a pipe: its first
+    /// [`STDERR_KEPT_BYTES`] are kept and the rest is read and dropped, so standard error
+    /// never counts towards the output limit.
     pub stderr: PathBuf,
     /// An output validator to run after the program, when it exited with 0 in time.
     pub validator: Option<ValidatorStep>,
@@ -121,6 +133,12 @@ pub struct ValidatorStep {
     pub give_output: bool,
     /// Its limits.
     pub limits: JobLimits,
+    /// The most passes (1 but for multi-pass problems): after a pass the validator
+    /// accepted (42) having written `nextpass.in` in `feedback_dir`, that file, moved out
+    /// of the folder, is the program's input on the next pass, while passes remain. A
+    /// `nextpass.in` left in the folder after the run tells the host the validator asked
+    /// for a pass it may not have (or wrote it and rejected).
+    pub passes: u32,
 }
 
 /// One line of the supervisor's standard output.
@@ -160,8 +178,12 @@ pub struct RunReport {
     pub wall_timeout: bool,
     /// The program could not be started (errno text): a judge or language-table problem.
     pub exec_error: Option<String>,
-    /// The output validator's (or interactor's) run, when one ran.
+    /// The output validator's (or interactor's) run, when one ran (on a multi-pass
+    /// problem, the last pass's).
     pub validator: Option<StepReport>,
+    /// How many passes the program ran (1 but on multi-pass problems; the measurements
+    /// above are the largest of any pass, the exit the last pass's).
+    pub passes: u32,
 }
 
 /// How a validator's (or interactor's) run ended.
@@ -216,6 +238,7 @@ mod tests {
             feedback_dir: full.then(|| "/judge/out/1.feedback".into()),
             give_output: full,
             limits: limits(),
+            passes: if full { 3 } else { 1 },
         }
     }
 
@@ -248,6 +271,7 @@ mod tests {
             oom_file: full.then(|| "/sys/fs/cgroup/memory.events".into()),
             runs: vec![run_io(full), run_io(false)],
             copy_out: full.then(|| "/judge/out/build".into()),
+            discard_writes: full,
         }
     }
 
@@ -276,6 +300,7 @@ mod tests {
             wall_timeout: full,
             exec_error: full.then(|| "chdir errno 13".to_owned()),
             validator: full.then(|| step_report(true)),
+            passes: if full { 2 } else { 1 },
         }
     }
 

@@ -84,6 +84,9 @@ pub(super) struct Header {
     pub(super) custom: bool,
     pub(super) interactive: bool,
     pub(super) score: bool,
+    /// The most passes of a multi-pass problem (`limits.validation_passes`, default 2);
+    /// 1 for any other problem.
+    pub(super) passes: u32,
     /// Legacy `validator_flags`, which come before every test group's own arguments.
     pub(super) validator_flags: Vec<String>,
     pub(super) convention: ValidatorConvention,
@@ -127,6 +130,7 @@ fn from_yaml(ctx: &mut Ctx, path: &Path, yaml: &Value, short_name: &str) -> Head
     }
 
     let types = read_types(ctx, path, yaml);
+    let mut multi_pass = types.iter().any(|t| t == "multi-pass");
     let mut interactive = types.iter().any(|t| t == "interactive");
     let mut score = types.iter().any(|t| t == "scoring");
     let mut custom = modern && (interactive || path.with_file_name("output_validator").exists());
@@ -136,12 +140,21 @@ fn from_yaml(ctx: &mut Ctx, path: &Path, yaml: &Value, short_name: &str) -> Head
         custom = legacy.custom;
         interactive |= legacy.interactive;
         score |= legacy.score;
+        multi_pass |= legacy.multi_pass;
         validator_flags = legacy.flags;
+    } else if yaml.get("validation").is_some() {
+        // 2023-07 drafts kept legacy's `validation: custom multi-pass` spelling.
+        let legacy = read_legacy_validation(ctx, path, yaml);
+        custom |= legacy.custom;
+        interactive |= legacy.interactive;
+        multi_pass |= legacy.multi_pass;
     }
+    custom |= multi_pass;
 
     let convention_given = yaml.get("validator_convention").is_some();
     let convention = read_convention(ctx, path, yaml);
     let limits = read_all_limits(ctx, path, yaml, modern);
+    let passes = read_validation_passes(ctx, path, yaml, multi_pass);
     Header {
         path: path.to_path_buf(),
         name,
@@ -149,6 +162,7 @@ fn from_yaml(ctx: &mut Ctx, path: &Path, yaml: &Value, short_name: &str) -> Head
         custom,
         interactive,
         score,
+        passes,
         validator_flags,
         convention,
         convention_given,
@@ -208,8 +222,7 @@ fn read_name(ctx: &mut Ctx, path: &Path, yaml: &Value, modern: bool, short_name:
     }
 }
 
-/// `type` as words (`pass-fail` when absent); unknown types are errors, `multi-pass` a
-/// warning.
+/// `type` as words (`pass-fail` when absent); unknown types are errors.
 fn read_types(ctx: &mut Ctx, path: &Path, yaml: &Value) -> Vec<String> {
     let types = match yaml.get("type") {
         None => vec!["pass-fail".to_owned()],
@@ -220,13 +233,38 @@ fn read_types(ctx: &mut Ctx, path: &Path, yaml: &Value) -> Vec<String> {
             ctx.error(path, format!("unknown problem type `{kind}`"));
         }
     }
-    if types.iter().any(|t| t == "multi-pass") {
-        ctx.warning(
-            path,
-            "type `multi-pass` is not supported by the judge: only the first pass runs",
-        );
-    }
     types
+}
+
+/// The most passes of a multi-pass problem: `limits.validation_passes` (an integer of at
+/// least 2; default 2), or 1 for a problem that is not multi-pass (where the key is a
+/// warning: it does nothing).
+fn read_validation_passes(ctx: &mut Ctx, path: &Path, yaml: &Value, multi_pass: bool) -> u32 {
+    let value = yaml.get("limits").and_then(|l| l.get("validation_passes"));
+    match (value, multi_pass) {
+        (None, true) => 2,
+        (None, false) => 1,
+        (Some(_), false) => {
+            ctx.warning(
+                path,
+                "`limits.validation_passes` has no effect on a problem that is not multi-pass",
+            );
+            1
+        }
+        (Some(value), true) => match value.as_u64() {
+            Some(n @ 2..=1000) => n as u32,
+            _ => {
+                ctx.error(
+                    path,
+                    format!(
+                        "`limits.validation_passes` must be an integer from 2 to 1000, found {}",
+                        yaml::shown(value)
+                    ),
+                );
+                2
+            }
+        },
+    }
 }
 
 /// What legacy `validation` and `validator_flags` say.
@@ -235,11 +273,12 @@ struct LegacyValidation {
     custom: bool,
     interactive: bool,
     score: bool,
+    multi_pass: bool,
     flags: Vec<String>,
 }
 
-/// Legacy `validation` (`default` or `custom`, then the options `interactive` and
-/// `score`) and `validator_flags`.
+/// Legacy `validation` (`default` or `custom`, then the options `interactive`, `score`
+/// and `multi-pass`) and `validator_flags`.
 fn read_legacy_validation(ctx: &mut Ctx, path: &Path, yaml: &Value) -> LegacyValidation {
     let mut res = LegacyValidation::default();
     if let Some(value) = yaml.get("validation") {
@@ -256,6 +295,7 @@ fn read_legacy_validation(ctx: &mut Ctx, path: &Path, yaml: &Value) -> LegacyVal
             match word.as_str() {
                 "interactive" => res.interactive = true,
                 "score" => res.score = true,
+                "multi-pass" | "multi_pass" => res.multi_pass = true,
                 other => ctx.error(path, format!("unknown validation option `{other}`")),
             }
         }
@@ -510,17 +550,87 @@ mod tests {
     }
 
     #[test]
-    fn multi_pass_is_a_warning() {
-        let dir = with_problem_yaml(
-            "problem_format_version: 2025-09\nname: Add\nuuid: x\ntype: multi-pass\nlimits:\n  time_limit: 1\n",
-        );
-        write(dir.path(), "output_validator/check.py", "");
-        assert_eq!(
-            errors(dir.path()),
-            vec![
-                "warning: problem.yaml: type `multi-pass` is not supported by the judge: only the first pass runs"
-            ]
-        );
+    fn multi_pass_in_every_spelling_with_its_passes() {
+        let passes = |yaml: &str, validator: &str| {
+            let dir = with_problem_yaml(yaml);
+            write(dir.path(), validator, "");
+            match load(dir.path()) {
+                Ok((problem, diagnostics)) => {
+                    let shown: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+                    match problem.validation {
+                        Validation::Custom { passes, .. } => Ok((passes, shown)),
+                        Validation::Default(_) => Err(vec!["default validation".to_owned()]),
+                    }
+                }
+                Err(_) => Err(errors(dir.path())),
+            }
+        };
+        let modern = "problem_format_version: 2025-09\nname: Add\nuuid: x\n";
+        let legacy = "name: Any\nlimits:\n  time_limit: 1\n";
+        let cases = [
+            // 2025-09: the type, with the default and a given number of passes.
+            (
+                format!("{modern}type: multi-pass\nlimits:\n  time_limit: 1\n"),
+                "output_validator/check.py",
+                Ok((2, vec![])),
+            ),
+            (
+                format!(
+                    "{modern}type: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: 3\n"
+                ),
+                "output_validator/check.py",
+                Ok((3, vec![])),
+            ),
+            // Legacy `validation: custom multi-pass`, and the underscore spelling.
+            (
+                format!("{legacy}validation: custom multi-pass\n"),
+                "output_validators/check.py",
+                Ok((2, vec![])),
+            ),
+            (
+                "name: Any
+validation: custom multi_pass
+limits:
+  time_limit: 1
+  validation_passes: 4
+".to_owned(),
+                "output_validators/check.py",
+                Ok((4, vec![])),
+            ),
+            // Not multi-pass: one pass, and the key does nothing.
+            (
+                format!("{legacy}validation: custom\n"),
+                "output_validators/check.py",
+                Ok((1, vec![])),
+            ),
+            (
+                "name: Any
+validation: custom
+limits:
+  time_limit: 1
+  validation_passes: 3
+".to_owned(),
+                "output_validators/check.py",
+                Ok((
+                    1,
+                    vec![
+                        "warning: problem.yaml: `limits.validation_passes` has no effect on a problem that is not multi-pass".to_owned(),
+                    ],
+                )),
+            ),
+            (
+                format!(
+                    "{modern}type: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: 1\n"
+                ),
+                "output_validator/check.py",
+                Err(vec![
+                    "error: problem.yaml: `limits.validation_passes` must be an integer from 2 to 1000, found 1".to_owned(),
+                ]),
+            ),
+        ];
+        for (yaml, validator, want) in cases {
+            assert_eq!(passes(&yaml, validator), want, "{yaml}");
+        }
     }
 
     #[test]

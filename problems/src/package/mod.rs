@@ -146,12 +146,14 @@ impl Problem {
                 interactive,
                 score,
                 convention,
+                passes,
                 ..
             } => Validation::Custom {
                 flags: args.clone(),
                 interactive: *interactive,
                 score: *score,
                 convention: *convention,
+                passes: *passes,
             },
         }
     }
@@ -308,6 +310,12 @@ pub enum Validation {
         score: bool,
         /// How the validator is called (`validator_convention` in `problem.yaml`).
         convention: ValidatorConvention,
+        /// The most passes the submission may run on one test case: 1, or for a
+        /// multi-pass problem (`type: multi-pass`, legacy `validation: custom
+        /// multi-pass`) `limits.validation_passes` (default 2). On each pass but the last
+        /// the validator may accept and write `nextpass.in` to its feedback folder, the
+        /// next pass's input.
+        passes: u32,
     },
 }
 

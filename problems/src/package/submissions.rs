@@ -4,12 +4,15 @@
 //!
 //! A folder the judge does not know (`mixed`, `slow_accepted`, ...) gets its expectations
 //! where the 2025-09 format puts them: the `permitted` and `required` verdicts of every
-//! pattern of `submissions.yaml` that matches the submission. The judge stops at the first
+//! pattern of `submissions.yaml` that matches the submission, else those of DOMjudge's
+//! `@EXPECTED_RESULTS@: ACCEPTED, TIME_LIMIT_EXCEEDED` line in its source (the marker of
+//! BAPCtools' `mixed` folder). The judge stops at the first
 //! case that fails, so the verdict it sees must be both permitted and required (`AC`
 //! only when every case may be and one must be accepted); with several patterns, every
 //! one must allow it. `WA` covers OLE and `RTE` covers MLE, as in the known folders. A
-//! submission of an unknown folder that no such pattern matches is skipped with a
-//! warning.
+//! submission of an unknown folder that neither gives expectations is skipped with a
+//! warning: the spec's default for such a folder (any of AC, WA, TLE, RTE) would check
+//! nothing.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -153,7 +156,15 @@ fn read_unknown_folder(
             .filter(|rule| expectation::glob_matches(&rule.pattern, &relative))
             .collect();
         let Some((first, rest)) = matching.split_first() else {
-            skipped.push(relative);
+            match marker_results(ctx, &path) {
+                Some(expected) => res.push(ReferenceSubmission {
+                    path,
+                    folder: name.clone(),
+                    expected,
+                    score: None,
+                }),
+                None => skipped.push(relative),
+            }
             continue;
         };
         let mut expected = first.allowed.clone();
@@ -320,6 +331,20 @@ fn rule_sources(rules: &[ScoreRule], yaml_path: &Path, relative: &str) -> Vec<Sc
             score: rule.score,
         })
         .collect()
+}
+
+/// The verdicts of the `@EXPECTED_RESULTS@` marker in the source file `path` (DOMjudge's,
+/// which BAPCtools' `mixed` folders use), when it has one; a malformed marker is an error
+/// and gives none.
+fn marker_results(ctx: &mut Ctx, path: &Path) -> Option<Vec<Verdict>> {
+    let source = std::fs::read(path).ok()?;
+    match expectation::marker_results(&String::from_utf8_lossy(&source))? {
+        Ok(verdicts) => Some(verdicts),
+        Err(why) => {
+            ctx.error(path, why);
+            None
+        }
+    }
 }
 
 /// The `@EXPECTED_SCORE@` marker in the source file `path`, when it has one; a malformed

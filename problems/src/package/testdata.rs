@@ -198,10 +198,12 @@ pub(super) struct TestData {
 /// every config; the config in `data/` itself gives the problem's arguments, and a
 /// group's arguments replace those of the groups above it for its cases and subgroups.
 pub(super) fn read(ctx: &mut Ctx, data: &Path, base_flags: &[String]) -> TestData {
+    let root = data.parent().unwrap_or(data);
     let mut walk = Walk {
         ctx,
         base_flags,
         group_args: Vec::new(),
+        root: root.canonicalize().unwrap_or_else(|_| root.to_path_buf()),
     };
     // Only its arguments count: a score or aggregation there belongs to no group.
     let problem_args = walk.read_configs(data, &mut TestGroup::default()).pop();
@@ -240,6 +242,9 @@ pub(super) fn any_score(group: &TestGroup) -> bool {
     group.score.is_some() || group.groups.iter().any(any_score)
 }
 
+/// Linux's errno for too many levels of symbolic links (the crate links no libc).
+const ELOOP: i32 = 40;
+
 /// The state of the walk over `data/`.
 struct Walk<'a> {
     ctx: &'a mut Ctx,
@@ -247,9 +252,55 @@ struct Walk<'a> {
     base_flags: &'a [String],
     /// Each group config that sets arguments, with the full arguments it gives.
     group_args: Vec<ArgsSource>,
+    /// The package's folder, with its links resolved: no link may lead out of it.
+    root: PathBuf,
 }
 
 impl Walk<'_> {
+    /// Where the test data file or folder `path` really is: itself when it is no symbolic
+    /// link, else its target with every link resolved, which must be inside the package
+    /// (the spec allows links within the package tree only). A link that leads out of
+    /// the package, to nothing, or round a loop is an error naming it, and gives `None`:
+    /// it is never followed.
+    fn resolve(&mut self, path: &Path) -> Option<PathBuf> {
+        let is_link = path
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            return Some(path.to_path_buf());
+        }
+        let target = std::fs::read_link(path)
+            .map(|t| t.display().to_string())
+            .unwrap_or_default();
+        match path.canonicalize() {
+            Ok(real) if real.starts_with(&self.root) => Some(real),
+            Ok(_) => {
+                self.ctx.error(
+                    path,
+                    format!(
+                        "is a symbolic link to `{target}`, outside the package: links must \
+                         stay inside the package, so it is not followed"
+                    ),
+                );
+                None
+            }
+            Err(err) if err.raw_os_error() == Some(ELOOP) => {
+                self.ctx.error(
+                    path,
+                    format!("is a symbolic link to `{target}` that leads round a loop"),
+                );
+                None
+            }
+            Err(err) => {
+                self.ctx.error(
+                    path,
+                    format!("is a symbolic link to `{target}`, which cannot be read: {err}"),
+                );
+                None
+            }
+        }
+    }
+
     fn read_group(
         &mut self,
         dir: &Path,
@@ -294,7 +345,10 @@ impl Walk<'_> {
                     group.cases.push(case);
                 }
             } else if let Some(stem) = file_name.strip_suffix(".ans")
-                && !path.with_file_name(format!("{stem}.in")).is_file()
+                && path
+                    .with_file_name(format!("{stem}.in"))
+                    .symlink_metadata()
+                    .is_err()
             {
                 self.ctx.warning(
                     &path,
@@ -317,15 +371,17 @@ impl Walk<'_> {
         if file_name.ends_with(".files") {
             return None;
         }
-        // A linked folder may lead back above itself (`link -> ..`): loading would go
-        // round the loop, so test groups must be real folders.
-        if dir
-            .symlink_metadata()
-            .is_ok_and(|m| m.file_type().is_symlink())
+        // A linked folder is read where it is linked (its cases are named by the link),
+        // but it must not lead back to a folder above itself (`link -> ..`): the walk
+        // would go round the loop.
+        let real = self.resolve(dir)?;
+        if real != dir
+            && let Ok(parent) = dir.parent().unwrap_or(dir).canonicalize()
+            && parent.starts_with(&real)
         {
             self.ctx.error(
                 dir,
-                "is a symbolic link to a folder; a test group must be a real folder",
+                "is a symbolic link to a folder that holds it: the test data would loop",
             );
             return None;
         }
@@ -348,15 +404,17 @@ impl Walk<'_> {
         is_sample: bool,
     ) -> Option<TestCase> {
         let answer = input.with_file_name(format!("{stem}.ans"));
-        if !answer.is_file() {
+        if !answer.is_file() && answer.symlink_metadata().is_err() {
             self.ctx
                 .error(input, format!("test case has no answer file {stem}.ans"));
             return None;
         }
         self.read_case_config(&input.with_file_name(format!("{stem}.yaml")));
+        // Linked files are judged by their targets, which stay inside the package.
+        let (input, answer) = (self.resolve(input)?, self.resolve(&answer)?);
         Some(TestCase {
             name: format!("{}/{stem}", group.name),
-            input: input.to_path_buf(),
+            input,
             answer,
             is_sample,
             output_validator_args: group.output_validator_args.clone(),
@@ -596,5 +654,65 @@ mod tests {
                 "{expected}: {shown:#?}"
             );
         }
+    }
+
+    #[test]
+    fn linked_test_files_resolve_inside_the_package_only() {
+        use std::os::unix::fs::symlink;
+        let dir = good_package();
+        let root = dir.path();
+        let secret = root.join("data/secret");
+        // A case linked to another case, and a group linked to another group.
+        symlink("a.in", secret.join("c.in")).expect("link");
+        symlink("a.ans", secret.join("c.ans")).expect("link");
+        symlink("group1", secret.join("group2")).expect("link");
+        let (problem, diagnostics) = load(root).expect("loads");
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let real = |p: &str| root.join(p).canonicalize().expect("real");
+        let cases: Vec<_> = problem
+            .test_cases()
+            .into_iter()
+            .map(|c| (c.name.clone(), c.input.clone(), c.answer.clone()))
+            .collect();
+        let case = |name: &str| {
+            cases
+                .iter()
+                .find(|c| c.0 == name)
+                .unwrap_or_else(|| panic!("{name} in {cases:?}"))
+        };
+        assert_eq!(case("secret/c").1, real("data/secret/a.in"));
+        assert_eq!(case("secret/c").2, real("data/secret/a.ans"));
+        // A linked group's files are read through the link, to the same files.
+        let linked = &case("secret/group2/x").1;
+        assert_eq!(linked, &root.join("data/secret/group2/x.in"));
+        assert_eq!(
+            linked.canonicalize().expect("real"),
+            real("data/secret/group1/x.in")
+        );
+
+        // Out of the package, round a loop, to a folder above: errors naming the link.
+        let outside = tempfile::tempdir().expect("tempdir");
+        write(outside.path(), "o.in", "1 1\n");
+        symlink(outside.path().join("o.in"), secret.join("d.in")).expect("link");
+        symlink("a.ans", secret.join("d.ans")).expect("link");
+        symlink("e.in", secret.join("e.in")).expect("link");
+        write(root, "data/secret/e.ans", "2\n");
+        symlink("..", secret.join("up")).expect("link");
+        let shown = errors(root);
+        let target = outside.path().join("o.in");
+        assert_eq!(
+            shown,
+            [
+                format!(
+                    "error: data/secret/d.in: is a symbolic link to `{}`, outside the package: links must stay inside the package, so it is not followed",
+                    target.display()
+                ),
+                "error: data/secret/e.in: is a symbolic link to `e.in` that leads round a loop"
+                    .to_owned(),
+                "error: data/secret/up: is a symbolic link to a folder that holds it: the test data would loop"
+                    .to_owned(),
+            ],
+            "{shown:#?}"
+        );
     }
 }

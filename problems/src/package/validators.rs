@@ -83,6 +83,7 @@ pub(super) fn validation(
             interactive: header.interactive,
             score: header.score,
             convention: header.convention,
+            passes: header.passes,
         };
     }
     if header.convention_given {

@@ -506,9 +506,9 @@ const KIND_TARGETS: &[&str] = &[
     ".timelimit",
 ];
 
-/// Link targets, folders above the link (`.`, `..`) included: `load` refuses a linked
-/// folder in the test data (it once followed `link -> ..` round the loop,
-/// `fuzz_corpus/package/symlink-loop.json`).
+/// Link targets, folders above the link (`.`, `..`) included: `load` refuses a link to a
+/// folder that holds it in the test data (it once followed `link -> ..` round the loop,
+/// `fuzz_corpus/package/symlink-loop.json`), and any link leading out of the package.
 const LINK_TARGETS: &[&str] = &[
     ".",
     "..",

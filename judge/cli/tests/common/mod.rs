@@ -70,12 +70,18 @@ pub(crate) fn run_file(
     ];
     args.extend_from_slice(extra);
     args.push(path.to_str().expect("utf-8"));
-    let out = judge(&args);
+    run_report(&args)
+}
+
+/// Runs `judge` with `args` (a `run --json`): the exit code and the final report, its
+/// last line.
+pub(crate) fn run_report(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = judge(args);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let report =
         serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap_or_else(|_| {
             panic!(
-                "{backend}: no report; stderr: {}",
+                "{args:?}: no report; stderr: {}",
                 String::from_utf8_lossy(&out.stderr)
             )
         });

@@ -299,7 +299,7 @@ fn across(sections: &[Value]) -> Value {
                 "percentile_interval": interval,
                 "bands": BANDS.iter().map(|name| {
                     let (given, solved) = bands.get(model).and_then(|b| b.get(*name)).copied().unwrap_or_default();
-                    json!({"band": name, "given": given, "solved_mean": solved})
+                    json!({"band": name, "given": given as u64, "solved_mean": solved})
                 }).collect::<Vec<_>>(),
             })
         })
@@ -464,7 +464,7 @@ mod tests {
             two["interval"]
         );
         let bands = &two["models"][0]["bands"];
-        assert_eq!(bands[0]["given"], 2.0);
+        assert_eq!(bands[0]["given"], 2);
         assert_eq!(bands[0]["solved_mean"], 1.0);
         assert_eq!(bands[2]["solved_mean"], 4.0);
         let five: Vec<Value> = [10.0, 20.0, 30.0, 40.0, 50.0].map(section).to_vec();

@@ -903,3 +903,87 @@ fn a_reference_stand_in_is_placed_in_nwerc_2023_and_pacnw_2022_in_one_report() {
         "nothing solved again"
     );
 }
+
+/// Bad contest packages are refused before anything is solved, the error naming the file
+/// and the field: a scoreboard row that disagrees with its cells, a scoreboard team that
+/// `teams.json` lacks, a `--match` label that `problems.json` lacks, an unknown group.
+#[test]
+fn bad_contest_packages_are_refused_naming_the_file_and_the_field() {
+    let Some(bin) = common::binaries(&["agent"]) else {
+        return;
+    };
+    let agent = bin.join("agent");
+    let Some(data) = common::shared_data(&["clics/nwerc-2023", "contests/nwerc-2023"]) else {
+        return;
+    };
+    let packages = data.join("contests/nwerc-2023");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let copy = dir.path().join("nwerc");
+    std::fs::create_dir(&copy).expect("folder");
+    for f in [
+        "api.json",
+        "contest.json",
+        "problems.json",
+        "teams.json",
+        "groups.json",
+        "organizations.json",
+        "scoreboard.json",
+    ] {
+        std::fs::copy(data.join("clics/nwerc-2023").join(f), copy.join(f)).expect("copy");
+    }
+    let out = dir.path().join("out");
+    let fails = |spec: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--contest",
+            spec,
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--model-url",
+            "http://127.0.0.1:9",
+            "--model-name",
+            "unused",
+        ];
+        args.extend_from_slice(extra);
+        evaluate_fails(&agent, &args)
+    };
+    let spec = format!("{}={}@contestants", packages.display(), copy.display());
+    let err = fails(&spec, &["--match", "datepicker=Z"]);
+    assert!(
+        err.contains("problems.json: no problem has the `label` or `id` Z"),
+        "{err}"
+    );
+    let err = fails(
+        &format!("{}={}@judges", packages.display(), copy.display()),
+        &[],
+    );
+    assert!(
+        err.contains("groups.json: no group has the `id` judges"),
+        "{err}"
+    );
+
+    // The third row's penalty time one minute off.
+    let path = copy.join("scoreboard.json");
+    let board: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+    let mut changed = board.clone();
+    let time = changed["rows"][2]["score"]["total_time"]
+        .as_u64()
+        .expect("time");
+    changed["rows"][2]["score"]["total_time"] = json!(time + 1);
+    std::fs::write(&path, changed.to_string()).expect("write");
+    let err = fails(&spec, &[]);
+    assert!(
+        err.contains("scoreboard.json: row 3, `score.total_time`"),
+        "{err}"
+    );
+    // A team the scoreboard names and teams.json lacks.
+    let mut changed = board;
+    changed["rows"][4]["team_id"] = json!("no-such-team");
+    std::fs::write(&path, changed.to_string()).expect("write");
+    let err = fails(&spec, &[]);
+    assert!(
+        err.contains("scoreboard.json: row 5, `team_id`: team no-such-team is not in teams.json"),
+        "{err}"
+    );
+    assert!(!out.join("contest-1").exists(), "nothing was solved");
+}

@@ -116,6 +116,18 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
             (i.id.clone(), name)
         })
         .collect();
+    // A `--match` label of this contest's packages must be a label of its problems.json.
+    if let Humans::Package(package, _) = &humans {
+        for m in &args.matches {
+            if let Some((pkg, label)) = m.split_once('=')
+                && named.iter().any(|(id, _)| id == pkg)
+            {
+                package
+                    .problem_index(label)
+                    .with_context(|| format!("--match {m}"))?;
+            }
+        }
+    }
     let order = standings::match_problems(&named, &problems, &args.matches)?;
     // Time limits: the contest's where its problems.json gives them.
     let mut limits = TimeLimits::new();

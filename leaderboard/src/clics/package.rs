@@ -710,4 +710,65 @@ mod tests {
             "{err}"
         );
     }
+
+    #[test]
+    fn a_package_with_an_event_feed_is_ranked_from_its_submissions() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        write(dir.path(), &good_rows());
+        std::fs::remove_file(dir.path().join("scoreboard.json")).expect("remove");
+        let line = |kind: &str, data: serde_json::Value| {
+            json!({"type": kind, "id": data["id"].clone(), "data": data}).to_string() + "\n"
+        };
+        let mut feed = line(
+            "contest",
+            json!({"id": "c", "name": "C", "duration": "5:00:00", "penalty_time": 20}),
+        );
+        for (id, solved, penalty) in [("AC", true, false), ("WA", false, true)] {
+            feed += &line(
+                "judgement-types",
+                json!({"id": id, "name": id, "solved": solved, "penalty": penalty}),
+            );
+        }
+        feed += &line(
+            "problems",
+            json!({"id": "a", "label": "A", "name": "Ay", "ordinal": 0}),
+        );
+        feed += &line(
+            "problems",
+            json!({"id": "b", "label": "B", "name": "Bee", "ordinal": 1}),
+        );
+        for (id, group) in [
+            ("1", "contestants"),
+            ("2", "contestants"),
+            ("3", "companies"),
+        ] {
+            feed += &line("teams", json!({"id": id, "name": id, "group_ids": [group]}));
+        }
+        // Team 1: A rejected at 3, accepted at 10 (30 minutes); team 2: B at 5; team 3: none.
+        for (id, team, problem, time, verdict) in [
+            ("s1", "1", "a", "0:03:00", "WA"),
+            ("s2", "1", "a", "0:10:00", "AC"),
+            ("s3", "2", "b", "0:05:00", "AC"),
+        ] {
+            feed += &line(
+                "submissions",
+                json!({"id": id, "language_id": "cpp", "problem_id": problem, "team_id": team,
+                       "time": "2024-05-01T10:00:00Z", "contest_time": time}),
+            );
+            feed += &line(
+                "judgements",
+                json!({"id": format!("j{id}"), "submission_id": id, "judgement_type_id": verdict,
+                       "start_time": "2024-05-01T10:00:00Z", "start_contest_time": time}),
+            );
+        }
+        std::fs::write(dir.path().join(FEED), feed).expect("feed");
+        let package = read_package(dir.path()).expect("reads");
+        assert_eq!(package.standings_file, FEED);
+        package.check().expect("a folded board agrees with itself");
+        let board = package.standings(Some("contestants"), &[]).expect("group");
+        let ids: Vec<&str> = board.rows.iter().map(|r| r.team_id.as_str()).collect();
+        assert_eq!(ids, ["2", "1"]);
+        assert_eq!(board.rows[1].score.penalty, 30.0);
+        assert_eq!(board.rows[1].cells[0].rejected, 1);
+    }
 }

@@ -5,7 +5,8 @@
 //! - a Codeforces round ([`in_round`]): rows with the humans' old ratings, so the result
 //!   has every rating (CodeElo, Codeforces performance and change, Elo-MMR performance);
 //! - an ICPC contest from its CLICS event feed ([`in_feed`]): final standings without
-//!   ratings, so the result is the score and the place only.
+//!   ratings, so the result is the score and the place only; or from a CLICS contest
+//!   package's standings of one group on some problems ([`in_standings`]).
 //!
 //! Everything that changes the numbers is an input: the model's [`Timing`], the
 //! [`TiePolicy`], the humans' Elo-MMR uncertainty and the model's assumed old rating, all
@@ -14,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::clics::Feed;
+use crate::clics::{Feed, Standings};
 use crate::codeforces::{self, Row};
 use crate::elo_mmr::{self, Belief};
 use crate::place::{self, Placement, TiePolicy, Timing};
@@ -215,6 +216,35 @@ pub fn in_feed(feed: &Feed, model: &ModelResult, options: &Options) -> Result<Fe
         tie_policy: options.tie_policy,
         rule,
         placement: place::place(&rule, &humans, &score, options.tie_policy),
+    })
+}
+
+/// Evaluates `model` among a contest package's humans ([`Standings`]: one group, the
+/// problems kept, ranked from their cells); the model's results are in the order of
+/// [`Standings::problems`].
+///
+/// Errors: the model's results do not cover the problems kept one to one, or a solved
+/// result lacks the accept minute its timing needs.
+pub fn in_standings(
+    standings: &Standings,
+    model: &ModelResult,
+    options: &Options,
+) -> Result<FeedEvaluation> {
+    if model.results.len() != standings.problems.len() {
+        return Err(Error::ProblemCount {
+            results: model.results.len(),
+            problems: standings.problems.len(),
+        });
+    }
+    let results = place::apply_timing(&model.results, model.timing)?;
+    let rule = standings.rule;
+    let score = rule.score(&results, &[]);
+    Ok(FeedEvaluation {
+        score,
+        timing: model.timing,
+        tie_policy: options.tie_policy,
+        rule,
+        placement: place::place(&rule, &standings.scores(), &score, options.tie_policy),
     })
 }
 
@@ -459,5 +489,44 @@ mod tests {
             err.to_string(),
             "the model has results for 1 problems, the contest has 2"
         );
+    }
+
+    #[test]
+    fn a_model_among_a_package_group_on_the_problems_kept() {
+        use crate::clics::{Standings, StandingsRow};
+        use crate::standings::Place;
+        let rule = Rule::Icpc {
+            penalty_minutes: 20,
+        };
+        let row = |id: &str, cells: Vec<ProblemResult>| StandingsRow {
+            team_id: id.into(),
+            score: rule.score(&cells, &[]),
+            cells,
+            place: Place { lo: 0, hi: 0 },
+        };
+        let standings = Standings {
+            rule,
+            problems: vec![0, 3],
+            rows: vec![
+                row("a", vec![solved(0, Some(10)), solved(0, Some(20))]),
+                row("b", vec![solved(1, Some(10)), ProblemResult::default()]),
+            ],
+        };
+        let model = ModelResult {
+            rule: None,
+            timing: Timing::Measured,
+            results: vec![solved(0, Some(5)), ProblemResult::default()],
+            max_points: vec![],
+        };
+        let e = in_standings(&standings, &model, &Options::default()).expect("placed");
+        assert_eq!((e.score.points, e.score.penalty), (1.0, 5.0));
+        // Behind a (2 solved), ahead of b (1 solved, 30 minutes).
+        assert_eq!((e.placement.place_lo, e.placement.place_hi), (2, 2));
+        let short = ModelResult {
+            results: vec![solved(0, Some(5))],
+            ..model
+        };
+        let err = in_standings(&standings, &short, &Options::default()).expect_err("one of two");
+        assert!(err.to_string().contains("1 problems"), "{err}");
     }
 }

@@ -205,3 +205,75 @@ fn pacnw_2022_final_board() {
     let places: std::collections::BTreeSet<usize> = board.rows.iter().map(|r| r.place.lo).collect();
     assert!(places.len() > 20, "{places:?}");
 }
+
+/// NWERC 2023's final standings as a CLICS contest package (converted from the
+/// organisers' archived DOMjudge page, WISVCH/archived-static; see the data's README):
+/// the rows agree with their cells, section by section (contestants, then companies
+/// ranked on their own), and the numbers the README gives hold.
+#[test]
+fn nwerc_2023_package_rebuilds_its_scoreboard_per_group() {
+    let Some(dir) = data_dir() else { return };
+    let package = clics::read_package(&dir.join("clics/nwerc-2023")).expect("package");
+    package.check().expect("the rows agree with their cells");
+    assert_eq!(
+        package.rule(),
+        leaderboard::standings::Rule::Icpc {
+            penalty_minutes: 20
+        }
+    );
+    assert_eq!(package.problems.len(), 12);
+    assert_eq!(package.teams.len(), 150);
+    assert_eq!(package.organizations.len(), 72);
+    let labels: String = package.problems.iter().map(|p| p.label.as_str()).collect();
+    assert_eq!(labels, "ABCDEFGHIJKL");
+
+    let contestants = package
+        .standings(Some("contestants"), &[])
+        .expect("contestants");
+    assert_eq!(contestants.rows.len(), 143);
+    assert_eq!(
+        contestants.solvers(),
+        [73, 0, 11, 120, 10, 57, 3, 81, 2, 30, 119, 114]
+    );
+    let winner = &contestants.rows[0];
+    assert_eq!(winner.team_id, "6");
+    assert_eq!((winner.score.points, winner.score.penalty), (11.0, 1394.0));
+    let last = contestants
+        .rows
+        .iter()
+        .filter(|r| r.place.lo == 130)
+        .count();
+    assert_eq!(last, 14);
+    // Rebuilt on all problems, the group's places are the file's ranks.
+    let file: HashMap<&str, u32> = package
+        .rows
+        .iter()
+        .map(|r| (r.team_id.as_str(), r.rank))
+        .collect();
+    for row in &contestants.rows {
+        assert_eq!(
+            row.place.lo as u32,
+            file[row.team_id.as_str()],
+            "{}",
+            row.team_id
+        );
+    }
+    let companies = package
+        .standings(Some("companies"), &[])
+        .expect("companies");
+    let mut ids: Vec<&str> = companies.rows.iter().map(|r| r.team_id.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["107", "17", "32", "47", "62", "77", "92"]);
+
+    // The eight problems with packages: two contestant teams solved all of them.
+    let keep: Vec<usize> = ["D", "E", "F", "H", "I", "J", "K", "L"]
+        .iter()
+        .map(|l| package.problem_index(l).expect("label"))
+        .collect();
+    let eight = package
+        .standings(Some("contestants"), &keep)
+        .expect("restricted");
+    let all_eight = eight.rows.iter().filter(|r| r.score.points == 8.0).count();
+    assert_eq!(all_eight, 2);
+    assert_eq!(eight.rows.len(), 143);
+}

@@ -352,6 +352,29 @@ fn raw_standings(feed: &str, labels: &[&str]) -> Vec<(u32, i64)> {
         .collect()
 }
 
+/// The humans the run's placement puts ahead of the model are those with a better
+/// (solved, penalty) counted here, plus possibly some equal on both (ordered by the last
+/// accept, which this count leaves open).
+fn assert_ahead_within(humans: &[(u32, i64)], run: &Value) {
+    let solved = run["solved"].as_u64().expect("solved") as u32;
+    let penalty = run["penalty"].as_f64().expect("penalty") as i64;
+    let ahead = humans
+        .iter()
+        .filter(|(s, p)| *s > solved || (*s == solved && *p < penalty))
+        .count() as u64;
+    let same = humans
+        .iter()
+        .filter(|(s, p)| *s == solved && *p == penalty)
+        .count() as u64;
+    let got = run["placement"]["ahead"].as_u64().expect("ahead");
+    assert!(
+        (ahead..=ahead + same).contains(&got),
+        "{ahead}..={} humans ahead, got {got}: {}",
+        ahead + same,
+        run["placement"]
+    );
+}
+
 #[test]
 fn a_reference_stand_in_is_placed_among_the_pacnw_2022_humans_on_six_problems() {
     let Some(bin) = common::sandboxed(&["agent"]) else {
@@ -450,26 +473,10 @@ fn a_reference_stand_in_is_placed_among_the_pacnw_2022_humans_on_six_problems() 
         ],
     );
     let run = &report["runs"][0];
-    let solved = run["solved"].as_u64().expect("solved") as u32;
-    let penalty = run["penalty"].as_f64().expect("penalty") as i64;
-    let ahead = humans
-        .iter()
-        .filter(|(s, p)| *s > solved || (*s == solved && *p < penalty))
-        .count() as u64;
-    let same = humans
-        .iter()
-        .filter(|(s, p)| *s == solved && *p == penalty)
-        .count() as u64;
-    let got = run["placement"]["ahead"].as_u64().expect("ahead");
-    assert!(
-        (ahead..=ahead + same).contains(&got),
-        "{ahead}..={} humans ahead, got {got}: {}",
-        ahead + same,
-        run["placement"]
-    );
+    assert_ahead_within(&humans, run);
     eprintln!(
-        "time scale 60: solved {solved}, penalty {penalty}, placement {}",
-        run["placement"]
+        "time scale 60: solved {}, penalty {}, placement {}",
+        run["solved"], run["penalty"], run["placement"]
     );
     assert!(
         md.contains("Contamination: the contest took place at 2023-02-25"),
@@ -646,4 +653,337 @@ fn a_points_round_places_the_model_by_its_decayed_points_among_real_rows() {
     args.extend(points_args);
     let stderr = evaluate_fails(&agent, &args);
     assert!(stderr.contains("leave --problem-points out"), "{stderr}");
+}
+
+/// Each contestant team's (solved, penalty, last accept) on the problems labelled
+/// `labels`, straight from NWERC 2023's `scoreboard.json`, `teams.json` and
+/// `problems.json` (a solved cell costs its minute plus 20 per try before the accept):
+/// an independent count of the restricted standings.
+fn raw_package_standings(clics: &Path, labels: &[&str]) -> Vec<(u32, i64, i64)> {
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(clics.join(name)).expect(name)).expect(name)
+    };
+    let (problems, teams, board) = (
+        read("problems.json"),
+        read("teams.json"),
+        read("scoreboard.json"),
+    );
+    let ids: Vec<&str> = problems
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter(|p| labels.contains(&p["label"].as_str().expect("label")))
+        .map(|p| p["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(ids.len(), labels.len());
+    let contestants: Vec<&str> = teams
+        .as_array()
+        .expect("teams")
+        .iter()
+        .filter(|t| t["group_ids"][0] == "contestants")
+        .map(|t| t["id"].as_str().expect("id"))
+        .collect();
+    board["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| contestants.contains(&r["team_id"].as_str().expect("team")))
+        .map(|r| {
+            let (mut solved, mut penalty, mut last) = (0, 0, 0);
+            for cell in r["problems"].as_array().expect("cells") {
+                if ids.contains(&cell["problem_id"].as_str().expect("id")) && cell["solved"] == true
+                {
+                    let minute = cell["time"].as_i64().expect("time");
+                    solved += 1;
+                    penalty += minute + 20 * (cell["num_judged"].as_i64().expect("tries") - 1);
+                    last = last.max(minute);
+                }
+            }
+            (solved, penalty, last)
+        })
+        .collect()
+}
+
+/// Humans ahead of a model with (solved, penalty, last accept) under ICPC's order, and
+/// those equal to it.
+fn ahead_and_equal(humans: &[(u32, i64, i64)], model: (u32, i64, i64)) -> (usize, usize) {
+    let key = |h: &(u32, i64, i64)| (std::cmp::Reverse(h.0), h.1, h.2);
+    let ahead = humans.iter().filter(|h| key(h) < key(&model)).count();
+    let equal = humans.iter().filter(|h| key(h) == key(&model)).count();
+    (ahead, equal)
+}
+
+/// The model's (solved, penalty, last accept) from a run of the report.
+fn model_key(run: &Value) -> (u32, i64, i64) {
+    let results = run["results"].as_array().expect("results");
+    let last = results
+        .iter()
+        .filter(|r| r["solved"] == true)
+        .map(|r| r["accept_minute"].as_i64().expect("minute"))
+        .max()
+        .unwrap_or(0);
+    (
+        run["solved"].as_u64().expect("solved") as u32,
+        run["penalty"].as_f64().expect("penalty") as i64,
+        last,
+    )
+}
+
+#[test]
+fn a_reference_stand_in_is_placed_in_nwerc_2023_and_pacnw_2022_in_one_report() {
+    let Some(bin) = common::sandboxed(&["agent"]) else {
+        return;
+    };
+    let agent = bin.join("agent");
+    let (clics, nwerc, feed, rmrc) = (
+        "clics/nwerc-2023",
+        "contests/nwerc-2023",
+        "clics/pacnw-2022-d1-event-feed.ndjson",
+        "contests/rmrc-2022-23",
+    );
+    let Some(data) = common::shared_data(&[clics, nwerc, feed, rmrc]) else {
+        return;
+    };
+    let (clics, nwerc, feed) = (data.join(clics), data.join(nwerc), data.join(feed));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rmrc_dirs = rmrc_packages(&data.join(rmrc), &dir.path().join("rmrc"));
+    let mut named: Vec<(PathBuf, String)> = Vec::new();
+    let mut nwerc_dirs: Vec<PathBuf> = std::fs::read_dir(&nwerc)
+        .expect("nwerc packages")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    nwerc_dirs.sort();
+    for d in nwerc_dirs.iter().chain(&rmrc_dirs) {
+        let task = agent::series::Item::load(d.clone())
+            .task
+            .unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        named.push((d.clone(), task.name));
+    }
+    assert_eq!(named.len(), 14);
+    // The stand-in answers with each package's C++ reference solution (every NWERC
+    // package here has one), which the current judge judges as expected but for
+    // higherarithmetic, whose build-and-run output validator it does not run yet.
+    let stand_in = StandIn::start(&named, &[]);
+    let out = dir.path().join("eval");
+    let nwerc_spec = format!("{}={}@contestants", nwerc.display(), clics.display());
+    let pacnw_spec = format!("{}={}", dir.path().join("rmrc").display(), feed.display());
+    let report = evaluate(
+        &agent,
+        &stand_in,
+        &[
+            "--contest",
+            &nwerc_spec,
+            "--contest",
+            &pacnw_spec,
+            "--out",
+            out.to_str().expect("utf-8"),
+        ],
+    );
+    let contests = report["contests"].as_array().expect("contests");
+    assert_eq!(contests.len(), 2);
+
+    // NWERC 2023: 143 contestants on the eight problems with packages.
+    let n = &contests[0];
+    assert_eq!(n["humans"], 143);
+    assert_eq!(n["problems_given"], 8);
+    assert!(
+        n["restriction"]
+            .as_str()
+            .is_some_and(|r| r.contains("recomputed") && r.contains("D, E, F, H, I, J, K, L of 12")),
+        "{}",
+        n["restriction"]
+    );
+    let limits = n["time_limits"].as_array().expect("time limits");
+    let source = |label: &str| {
+        limits
+            .iter()
+            .find(|l| l["label"] == label)
+            .map(|l| l["source"].as_str().unwrap_or_default().to_owned())
+            .expect("a limit")
+    };
+    assert_eq!(source("F"), "the contest's problems.json");
+    assert_eq!(source("I"), "the contest's problems.json");
+    assert!(source("D").starts_with("the package"), "{}", source("D"));
+    let run = &n["runs"][0];
+    let humans = raw_package_standings(&clics, &["D", "E", "F", "H", "I", "J", "K", "L"]);
+    assert_eq!(humans.len(), 143);
+    let model = model_key(run);
+    // Every reference but higherarithmetic's is accepted (the interactive lateraldamage
+    // included).
+    assert!(model.0 >= 7, "{model:?}: {}", run["results"]);
+    let (ahead, equal) = ahead_and_equal(&humans, model);
+    let placement = &run["placement"];
+    assert_eq!(
+        placement["ahead"].as_u64(),
+        Some(ahead as u64),
+        "{placement}"
+    );
+    assert_eq!(
+        placement["equal"].as_u64(),
+        Some(equal as u64),
+        "{placement}"
+    );
+    assert_eq!(
+        placement["place_hi"].as_u64(),
+        Some((ahead + equal + 1) as u64)
+    );
+    eprintln!("NWERC 2023: the stand-in {model:?}, {placement}");
+
+    // PacNW 2022: 54 teams on six problems, from the raw feed.
+    let p = &contests[1];
+    assert_eq!(p["humans"], 54);
+    assert_eq!(p["problems_given"], 6);
+    let run = &p["runs"][0];
+    let pac = raw_standings(
+        &std::fs::read_to_string(&feed).expect("feed"),
+        &["C", "D", "E", "F", "H", "J"],
+    );
+    assert_ahead_within(&pac, run);
+
+    // Across the two contests: the mean of the two percentiles, no interval, and why.
+    let across = &report["across_contests"];
+    let m = &across["models"][0];
+    let pcts: Vec<f64> = contests
+        .iter()
+        .map(|c| {
+            c["runs"][0]["placement"]["percentile"]
+                .as_f64()
+                .expect("pct")
+        })
+        .collect();
+    let mean = m["percentile_mean"].as_f64().expect("mean");
+    assert!(
+        (mean - (pcts[0] + pcts[1]) / 2.0).abs() < 1e-9,
+        "{mean} {pcts:?}"
+    );
+    assert!(m["percentile_interval"].is_null());
+    assert!(
+        across["interval"]
+            .as_str()
+            .is_some_and(|t| t.contains("2 contest(s)")),
+        "{}",
+        across["interval"]
+    );
+    let given: u64 = m["bands"]
+        .as_array()
+        .expect("bands")
+        .iter()
+        .map(|b| b["given"].as_u64().expect("given"))
+        .sum();
+    assert_eq!(given, 14);
+    let md = std::fs::read_to_string(out.join("evaluation.md")).expect("evaluation.md");
+    eprintln!("{md}");
+
+    // `--from` re-evaluates both runs without solving again; each run folder goes to the
+    // contest whose packages it holds, whatever the order given.
+    let again = dir.path().join("again");
+    let report2 = evaluate(
+        &agent,
+        &stand_in,
+        &[
+            "--contest",
+            &nwerc_spec,
+            "--contest",
+            &pacnw_spec,
+            "--out",
+            again.to_str().expect("utf-8"),
+            "--from",
+            out.join("contest-2/run-1").to_str().expect("utf-8"),
+            out.join("contest-1/run-1").to_str().expect("utf-8"),
+        ],
+    );
+    for k in 0..2 {
+        assert_eq!(
+            report2["contests"][k]["runs"][0]["placement"],
+            report["contests"][k]["runs"][0]["placement"]
+        );
+    }
+    assert!(
+        !again.join("contest-1/run-1").exists(),
+        "nothing solved again"
+    );
+}
+
+/// Bad contest packages are refused before anything is solved, the error naming the file
+/// and the field: a scoreboard row that disagrees with its cells, a scoreboard team that
+/// `teams.json` lacks, a `--match` label that `problems.json` lacks, an unknown group.
+#[test]
+fn bad_contest_packages_are_refused_naming_the_file_and_the_field() {
+    let Some(bin) = common::binaries(&["agent"]) else {
+        return;
+    };
+    let agent = bin.join("agent");
+    let Some(data) = common::shared_data(&["clics/nwerc-2023", "contests/nwerc-2023"]) else {
+        return;
+    };
+    let packages = data.join("contests/nwerc-2023");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let copy = dir.path().join("nwerc");
+    std::fs::create_dir(&copy).expect("folder");
+    for f in [
+        "api.json",
+        "contest.json",
+        "problems.json",
+        "teams.json",
+        "groups.json",
+        "organizations.json",
+        "scoreboard.json",
+    ] {
+        std::fs::copy(data.join("clics/nwerc-2023").join(f), copy.join(f)).expect("copy");
+    }
+    let out = dir.path().join("out");
+    let fails = |spec: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--contest",
+            spec,
+            "--out",
+            out.to_str().expect("utf-8"),
+            "--model-url",
+            "http://127.0.0.1:9",
+            "--model-name",
+            "unused",
+        ];
+        args.extend_from_slice(extra);
+        evaluate_fails(&agent, &args)
+    };
+    let spec = format!("{}={}@contestants", packages.display(), copy.display());
+    let err = fails(&spec, &["--match", "datepicker=Z"]);
+    assert!(
+        err.contains("problems.json: no problem has the `label` or `id` Z"),
+        "{err}"
+    );
+    let err = fails(
+        &format!("{}={}@judges", packages.display(), copy.display()),
+        &[],
+    );
+    assert!(
+        err.contains("groups.json: no group has the `id` judges"),
+        "{err}"
+    );
+
+    // The third row's penalty time one minute off.
+    let path = copy.join("scoreboard.json");
+    let board: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("json");
+    let mut changed = board.clone();
+    let time = changed["rows"][2]["score"]["total_time"]
+        .as_u64()
+        .expect("time");
+    changed["rows"][2]["score"]["total_time"] = json!(time + 1);
+    std::fs::write(&path, changed.to_string()).expect("write");
+    let err = fails(&spec, &[]);
+    assert!(
+        err.contains("scoreboard.json: row 3, `score.total_time`"),
+        "{err}"
+    );
+    // A team the scoreboard names and teams.json lacks.
+    let mut changed = board;
+    changed["rows"][4]["team_id"] = json!("no-such-team");
+    std::fs::write(&path, changed.to_string()).expect("write");
+    let err = fails(&spec, &[]);
+    assert!(
+        err.contains("scoreboard.json: row 5, `team_id`: team no-such-team is not in teams.json"),
+        "{err}"
+    );
+    assert!(!out.join("contest-1").exists(), "nothing was solved");
 }

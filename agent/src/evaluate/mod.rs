@@ -23,11 +23,17 @@
 //! - ties: humans with exactly the model's score rank ahead of it (`humans-ahead`, CodeElo)
 //!   or share its place (`shared`).
 //!
+//! `--contest PACKAGES=STANDINGS[@GROUP]`, repeated, evaluates several contests in one
+//! report ([`contests`]): each contest's packages against its standings (a CLICS contest
+//! package, one group of its teams, or a feed), then the mean percentile and the solves
+//! by difficulty band across them.
+//!
 //! The command is cut where it divides, one file per step: [`standings`] reads the
 //! humans' side and aligns the packages with it, [`runs`] solves and reads the runs,
-//! [`placing`] places each run and summarises each model, and [`render`] writes the
-//! report.
+//! [`placing`] places each run and summarises each model, [`render`] writes the
+//! report, and [`contests`] does all of it for each contest and sums up across them.
 
+mod contests;
 mod placing;
 mod render;
 mod runs;
@@ -62,15 +68,25 @@ pub(crate) enum TieArg {
 pub(crate) struct EvaluateArgs {
     /// The contest's problem packages (folders, or folders of packages), in the order the
     /// agent works them.
-    #[arg(long, num_args = 1.., required_unless_present = "from")]
+    #[arg(long, num_args = 1.., required_unless_present_any = ["from", "contests"], conflicts_with = "contests")]
     problems: Vec<PathBuf>,
     /// The humans' standings: a CLICS event feed (any form: NDJSON, 2020-03 or 2023-06).
     #[arg(
         long,
-        conflicts_with = "codeforces",
-        required_unless_present = "codeforces"
+        conflicts_with_all = ["codeforces", "contests"],
+        required_unless_present_any = ["codeforces", "contests"]
     )]
     feed: Option<PathBuf>,
+    /// A contest, repeatable: `PACKAGES=STANDINGS[@GROUP]`: its problem packages (a
+    /// package, or a folder of them), and the humans' standings, a CLICS contest package
+    /// (a folder or a zip; `@GROUP` limits the humans to that group, e.g. `@contestants`)
+    /// or a CLICS event feed. One report over all of them.
+    #[arg(
+        long = "contest",
+        value_name = "PACKAGES=STANDINGS[@GROUP]",
+        conflicts_with = "codeforces"
+    )]
+    contests: Vec<String>,
     /// The humans' standings: Codeforces rows with ratings
     /// (`[[handle, points, penalty, oldRating, delta], ...]`): an ICPC-style round
     /// (points = solved), or a points round with `--problem-points`.
@@ -134,6 +150,9 @@ pub(crate) struct EvaluateArgs {
 
 /// Runs `agent evaluate`: the humans' standings, the runs, their placing, the report.
 pub(crate) async fn evaluate(args: &EvaluateArgs) -> anyhow::Result<()> {
+    if !args.contests.is_empty() {
+        return contests::evaluate(args).await;
+    }
     let standings::Standings {
         humans,
         problems,

@@ -57,6 +57,11 @@ pub(super) fn each_run(
                 let e = leaderboard::evaluate::in_round(rows, &model, &options)?;
                 (e.placement, serde_json::to_value(e.ratings)?, e.score)
             }
+            Humans::Board(board) => {
+                let e = leaderboard::evaluate::in_standings(board, &model, &options)?;
+                (e.placement, serde_json::Value::Null, e.score)
+            }
+            Humans::Package(..) => anyhow::bail!("the contest package is not aligned yet"),
         };
         let solved = results.iter().filter(|r| r.solved).count();
         per_run.push(json!({
@@ -95,6 +100,7 @@ pub(super) fn across_models(per_run: &[serde_json::Value], rule: Rule) -> Vec<se
         };
         let solved = interval(&col(&|r| f(&r["solved"])));
         let points = interval(&col(&|r| f(&r["points"])));
+        let penalty = interval(&col(&|r| f(&r["penalty"])));
         let pct = interval(&col(&|r| f(&r["placement"]["percentile"])));
         let place = col(&|r| f(&r["placement"]["place_hi"]));
         let place_lo = col(&|r| f(&r["placement"]["place_lo"]));
@@ -107,6 +113,7 @@ pub(super) fn across_models(per_run: &[serde_json::Value], rule: Rule) -> Vec<se
             "runs": rs.len(),
             "solved_mean": solved.0,
             "solved_interval": solved.1,
+            "penalty_mean": (!points_round).then_some(penalty.0),
             "points_mean": points_round.then_some(points.0),
             "points_interval": if points_round { points.1 } else { None },
             "percentile_mean": pct.0,
@@ -151,7 +158,7 @@ pub(super) fn model_result(
 }
 
 /// Mean, and a 95% interval (normal approximation over the runs; `None` for one run).
-fn interval(values: &[f64]) -> (f64, Option<(f64, f64)>) {
+pub(super) fn interval(values: &[f64]) -> (f64, Option<(f64, f64)>) {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n.max(1.0);
     if values.len() < 2 {

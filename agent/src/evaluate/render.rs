@@ -58,6 +58,18 @@ pub(super) fn write(
     Ok(())
 }
 
+/// The policies in words as JSON (`timing_policy`, `attempt_policy`, `tie_policy`,
+/// `contamination`), for a report of several contests.
+pub(super) fn policies_json(args: &EvaluateArgs, contest: &Contest) -> serde_json::Value {
+    let p = policies(args, contest);
+    json!({
+        "timing_policy": p.timing,
+        "attempt_policy": p.attempt,
+        "tie_policy": p.tie,
+        "contamination": p.contamination,
+    })
+}
+
 /// The policies in words: timing, attempts, ties, and the contamination note from the
 /// contest's date and the model's stated training cut-off.
 fn policies(args: &EvaluateArgs, contest: &Contest) -> Policies {

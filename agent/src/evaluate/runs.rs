@@ -24,13 +24,31 @@ use super::EvaluateArgs;
 /// The runs to evaluate: `--from`'s folders, else `--runs` new runs under `--out`, each
 /// read back; they must hold the same problems in the same order (never empty).
 pub(super) async fn gather(args: &EvaluateArgs) -> anyhow::Result<Vec<RunResult>> {
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot make {}", args.out.display()))?;
-    let mut run_dirs = args.from.clone();
+    let dirs = if args.from.is_empty() {
+        package_dirs(&args.problems)?
+    } else {
+        Vec::new()
+    };
+    gather_in(args, &dirs, &args.out, &args.from, &TimeLimits::new()).await
+}
+
+/// Time limits that replace a package's own, by package id (a contest's `problems.json`).
+pub(super) type TimeLimits = std::collections::BTreeMap<String, std::time::Duration>;
+
+/// The runs of the packages `dirs` under `out` (`--runs` of them, the limits in `limits`
+/// replacing the packages' own), or the earlier run folders `from` when there are any.
+pub(super) async fn gather_in(
+    args: &EvaluateArgs,
+    dirs: &[PathBuf],
+    root: &Path,
+    from: &[PathBuf],
+    limits: &TimeLimits,
+) -> anyhow::Result<Vec<RunResult>> {
+    std::fs::create_dir_all(root).with_context(|| format!("cannot make {}", root.display()))?;
+    let mut run_dirs = from.to_vec();
     if run_dirs.is_empty() {
-        let dirs = package_dirs(&args.problems)?;
         for k in 0..args.runs.max(1) {
-            let out = args.out.join(format!("run-{}", k + 1));
+            let out = root.join(format!("run-{}", k + 1));
             eprintln!(
                 "agent evaluate: run {} of {} ({} problems) into {}",
                 k + 1,
@@ -38,7 +56,7 @@ pub(super) async fn gather(args: &EvaluateArgs) -> anyhow::Result<Vec<RunResult>
                 dirs.len(),
                 out.display()
             );
-            solve_run(args, &dirs, &out, args.seed + u64::from(k)).await?;
+            solve_run(args, dirs, &out, args.seed + u64::from(k), limits).await?;
             run_dirs.push(out);
         }
     }
@@ -104,6 +122,15 @@ pub(super) struct ProblemRun {
     pub(super) rejected: u32,
     /// Agent seconds from the run's start to the accepted submission.
     pub(super) accept_seconds: Option<f64>,
+}
+
+/// The problems of an earlier run folder (its manifest's ids, in work order).
+pub(super) fn run_problem_ids(dir: &Path) -> anyhow::Result<Vec<String>> {
+    let run = RunDir::open(dir).with_context(|| format!("run folder {}", dir.display()))?;
+    let manifest = run
+        .manifest()?
+        .with_context(|| format!("run folder {}: no manifest", dir.display()))?;
+    Ok(manifest.problems.iter().map(|p| p.id.clone()).collect())
 }
 
 /// Reads a run folder's results; `ids` are the problems in work order.
@@ -173,15 +200,25 @@ async fn solve_run(
     dirs: &[PathBuf],
     out: &Path,
     seed: u64,
+    limits: &TimeLimits,
 ) -> anyhow::Result<()> {
     let mut pipeline = Pipeline::named(&args.pipeline).context("--pipeline")?;
     if let Some(n) = args.max_tokens {
         pipeline.sampling.max_tokens = n;
     }
-    let items: Vec<Item> = dirs.iter().cloned().map(Item::load).collect();
-    for item in &items {
-        if let Err(err) = &item.task {
-            bail!("{} does not load: {err}", item.source.display());
+    let mut items: Vec<Item> = dirs.iter().cloned().map(Item::load).collect();
+    for item in &mut items {
+        let id = item.id.clone();
+        match &mut item.task {
+            Err(err) => bail!("{} does not load: {err}", item.source.display()),
+            Ok(task) => {
+                if let Some(&limit) = limits.get(&id) {
+                    task.time_limit = limit;
+                    if let Some(package) = &mut task.package {
+                        package.limits.time = limit;
+                    }
+                }
+            }
         }
     }
     let client = OpenAiClient::new(args.client.clone()).context("model client")?;
@@ -238,7 +275,8 @@ async fn solve_run(
     Ok(())
 }
 
-fn package_dirs(given: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+/// The package folders of `given` (packages, or folders of packages), in order.
+pub(super) fn package_dirs(given: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut dirs = Vec::new();
     for dir in given {
         if dir.join("problem.yaml").is_file() {

@@ -1,11 +1,15 @@
-//! The humans' side of `agent evaluate`: their standings, read from a CLICS event feed
-//! or from Codeforces rows ([`read`]), the rule that scores them, and which standings
-//! problem each package is ([`align`]), with a feed restricted to the problems given.
+//! The humans' side of `agent evaluate`: their standings, read from a CLICS event feed,
+//! a CLICS contest package (one group of its teams) or Codeforces rows ([`read`],
+//! [`read_path`]), the rule that scores them, and which standings problem each package is
+//! ([`align`]), with a feed or a contest package restricted to the problems given (a
+//! package's board rebuilt from each team's cells).
 
 use std::collections::BTreeMap;
 
 use anyhow::{Context, bail};
-use leaderboard::clics::Feed;
+use std::path::Path;
+
+use leaderboard::clics::{Feed, Package};
 use leaderboard::codeforces::Row;
 use leaderboard::standings::Rule;
 
@@ -15,6 +19,11 @@ use super::EvaluateArgs;
 pub(super) enum Humans {
     Feed(Box<Feed>),
     Codeforces(Vec<Row>),
+    /// A contest package and the group its humans are limited to (before alignment).
+    Package(Box<Package>, Option<String>),
+    /// A contest package's group on the problems given, ranked from the cells (after
+    /// alignment).
+    Board(Box<leaderboard::clics::Standings>),
 }
 
 /// The humans' standings as read, before the packages are matched to them.
@@ -55,62 +64,123 @@ pub(super) struct Aligned {
 /// Reads the humans' standings that `args` names (`--feed` or `--codeforces`).
 pub(super) fn read(args: &EvaluateArgs) -> anyhow::Result<Standings> {
     if let Some(path) = &args.feed {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("--feed: cannot read {}", path.display()))?;
-        let feed = leaderboard::clics::read_feed(&text, &path.display().to_string())
-            .with_context(|| format!("--feed {}", path.display()))?;
-        let contest = feed.contest()?;
-        let minutes = u32::try_from(contest.duration.millis() / 60_000).unwrap_or(0);
-        let date = contest.start_time.map(|t| t.to_string());
-        let rule = Rule::Icpc {
-            penalty_minutes: feed.penalty_minutes()?,
-        };
-        let problems: Vec<StandingsProblem> = feed
-            .problems
-            .iter()
-            .map(|p| (p.id.clone(), p.label.clone(), p.name.clone()))
-            .collect();
-        let source = format!("CLICS event feed {} ({})", path.display(), contest.name);
-        Ok(Standings {
-            humans: Humans::Feed(Box::new(feed)),
-            problems,
-            contest: Contest {
-                minutes,
-                rule,
-                date,
-                source,
-            },
-        })
+        read_feed(path).with_context(|| format!("--feed {}", path.display()))
     } else if let Some(path) = &args.codeforces {
-        let rows = leaderboard::codeforces::read_rows(path)
-            .with_context(|| format!("--codeforces {}", path.display()))?;
-        let rule = codeforces_rule(
-            &rows,
-            &args.problem_points,
-            args.penalty_minutes,
-            args.contest_minutes,
-        )
-        .with_context(|| format!("--codeforces {}", path.display()))?;
-        // A points round's problems by label (the rows name none).
-        let problems: Vec<StandingsProblem> = (0..args.problem_points.len())
-            .map(|i| {
-                let label = label(i);
-                (label.clone(), label, String::new())
-            })
-            .collect();
-        Ok(Standings {
-            humans: Humans::Codeforces(rows),
-            problems,
-            contest: Contest {
-                minutes: args.contest_minutes,
-                rule,
-                date: None,
-                source: format!("Codeforces rows {}", path.display()),
-            },
-        })
+        read_codeforces(args, path)
     } else {
         bail!("give the humans' standings: --feed FILE or --codeforces FILE");
     }
+}
+
+/// The standings at `path`: a CLICS contest package (a folder, or a `.zip`), its humans
+/// limited to `group`, or else a CLICS event feed (no group then).
+pub(super) fn read_path(path: &Path, group: Option<&str>) -> anyhow::Result<Standings> {
+    let is_zip = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
+    if path.is_dir() || is_zip {
+        read_package(path, group)
+    } else if let Some(g) = group {
+        bail!(
+            "{}: a group (@{g}) needs a contest package (a folder or a zip); an event feed \
+             is ranked whole",
+            path.display()
+        )
+    } else {
+        read_feed(path)
+    }
+}
+
+/// A contest package, checked: its scoreboard must equal the board rebuilt from its cells.
+fn read_package(path: &Path, group: Option<&str>) -> anyhow::Result<Standings> {
+    let package = leaderboard::clics::read_package(path)?;
+    package.check()?;
+    // The group must exist; the standings are made again once the problems are known.
+    package.standings(group, &[])?;
+    let source = format!(
+        "CLICS contest package {} ({}, {}), {}",
+        path.display(),
+        package.contest.name,
+        package.standings_file,
+        group.map_or_else(|| "all teams".to_owned(), |g| format!("group {g}"))
+    );
+    let (contest, problems) = (package.contest.clone(), package.problems.clone());
+    let rule = package.rule();
+    let humans = Humans::Package(Box::new(package), group.map(str::to_owned));
+    Ok(clics_standings(humans, &contest, &problems, rule, source))
+}
+
+/// The standings of a CLICS contest (a feed's or a package's).
+fn clics_standings(
+    humans: Humans,
+    contest: &leaderboard::clics::Contest,
+    problems: &[leaderboard::clics::Problem],
+    rule: Rule,
+    source: String,
+) -> Standings {
+    Standings {
+        humans,
+        problems: problems
+            .iter()
+            .map(|p| (p.id.clone(), p.label.clone(), p.name.clone()))
+            .collect(),
+        contest: Contest {
+            minutes: u32::try_from(contest.duration.millis() / 60_000).unwrap_or(0),
+            rule,
+            date: contest.start_time.map(|t| t.to_string()),
+            source,
+        },
+    }
+}
+
+/// A CLICS event feed.
+fn read_feed(path: &Path) -> anyhow::Result<Standings> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let feed = leaderboard::clics::read_feed(&text, &path.display().to_string())?;
+    let rule = Rule::Icpc {
+        penalty_minutes: feed.penalty_minutes()?,
+    };
+    let contest = feed.contest()?.clone();
+    let source = format!("CLICS event feed {} ({})", path.display(), contest.name);
+    let problems = feed.problems.clone();
+    Ok(clics_standings(
+        Humans::Feed(Box::new(feed)),
+        &contest,
+        &problems,
+        rule,
+        source,
+    ))
+}
+
+/// Codeforces rows with ratings.
+fn read_codeforces(args: &EvaluateArgs, path: &Path) -> anyhow::Result<Standings> {
+    let rows = leaderboard::codeforces::read_rows(path)
+        .with_context(|| format!("--codeforces {}", path.display()))?;
+    let rule = codeforces_rule(
+        &rows,
+        &args.problem_points,
+        args.penalty_minutes,
+        args.contest_minutes,
+    )
+    .with_context(|| format!("--codeforces {}", path.display()))?;
+    // A points round's problems by label (the rows name none).
+    let problems: Vec<StandingsProblem> = (0..args.problem_points.len())
+        .map(|i| {
+            let label = label(i);
+            (label.clone(), label, String::new())
+        })
+        .collect();
+    Ok(Standings {
+        humans: Humans::Codeforces(rows),
+        problems,
+        contest: Contest {
+            minutes: args.contest_minutes,
+            rule,
+            date: None,
+            source: format!("Codeforces rows {}", path.display()),
+        },
+    })
 }
 
 /// Which standings problem each package (`(id, name)`, in work order) is: a feed names
@@ -146,6 +216,47 @@ pub(super) fn align(
             });
             (Humans::Feed(Box::new(feed)), order, keep.len(), note)
         }
+        Humans::Package(package, group) => {
+            let order = match_problems(packages, problems, matches)?;
+            let mut keep = order.clone();
+            keep.sort_unstable();
+            let board = package.standings(group.as_deref(), &keep)?;
+            let order: Vec<usize> = order
+                .iter()
+                .map(|i| keep.iter().position(|k| k == i).unwrap_or(0))
+                .collect();
+            let labels: Vec<&str> = keep.iter().map(|&i| problems[i].1.as_str()).collect();
+            let who = group
+                .as_deref()
+                .map_or_else(|| "all teams".to_owned(), |g| format!("group {g}"));
+            let note = if keep.len() < problems.len() {
+                format!(
+                    "the humans' standings ({who}, {} teams) are restricted to the {} problems \
+                     given ({} of {}): the ranks are recomputed from each team's cells of \
+                     those problems (tries and accept minute, {} penalty minutes a rejected \
+                     try), not taken from the scoreboard",
+                    board.rows.len(),
+                    keep.len(),
+                    labels.join(", "),
+                    problems.len(),
+                    penalty(board.rule)
+                )
+            } else {
+                format!(
+                    "the humans' standings ({who}, {} teams) on every problem, ranked from \
+                     each team's cells ({} penalty minutes a rejected try)",
+                    board.rows.len(),
+                    penalty(board.rule)
+                )
+            };
+            (
+                Humans::Board(Box::new(board)),
+                order,
+                keep.len(),
+                Some(note),
+            )
+        }
+        Humans::Board(_) => bail!("the standings are aligned already"),
         Humans::Codeforces(rows) if problems.is_empty() => {
             let n = packages.len();
             (Humans::Codeforces(rows), (0..n).collect(), n, None)
@@ -183,6 +294,14 @@ pub(super) fn align(
         count,
         restriction,
     })
+}
+
+/// The penalty minutes of an ICPC rule.
+fn penalty(rule: Rule) -> u32 {
+    match rule {
+        Rule::Icpc { penalty_minutes } | Rule::ExtendedIcpc { penalty_minutes } => penalty_minutes,
+        Rule::Ioi | Rule::Codeforces { .. } => 0,
+    }
 }
 
 /// One standings problem: (id, label, name).

@@ -1,7 +1,7 @@
 //! The CLICS Contest API, 2023-06 (icpc/ccs-specs): its objects, typed once
 //! ([`objects`]), its times ([`time`]), the event feed in every form in use ([`feed`]),
-//! and the ICPC board folded from the objects ([`board`]), which the contest server and
-//! the feed reader share.
+//! the ICPC board folded from the objects ([`board`]), which the contest server and
+//! the feed reader share, and a contest package as final standings ([`package`]).
 //!
 //! The crate stays pure: the server serializes these types, the feed reader
 //! deserializes them; neither needs anything from the other.
@@ -9,6 +9,7 @@
 pub mod board;
 pub mod feed;
 pub mod objects;
+pub mod package;
 pub mod time;
 
 use serde_json::Value;
@@ -20,6 +21,7 @@ pub use objects::{
     Location, Organization, Problem, RowScore, Run, Scoreboard, ScoreboardProblem, ScoreboardRow,
     ScoreboardType, Seat, State, Submission, Team,
 };
+pub use package::{Package, PackageRow, Standings, StandingsRow, read_package};
 pub use time::{RelTime, Seconds, Time};
 
 use crate::standings::Score;

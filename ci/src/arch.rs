@@ -177,8 +177,9 @@ pub const IMPURE: &[&str] = &[
     "sqlx",
 ];
 
-/// The contest server and what only it needs.
-pub const SERVER_STACK: &[&str] = &["judge-server", "axum", "sqlx", "pulldown-cmark", "zip"];
+/// The contest server and what only it needs. `zip` is not here: an archive format, not a
+/// server part, it also reads CLICS contest packages in `leaderboard::clics::package`.
+pub const SERVER_STACK: &[&str] = &["judge-server", "axum", "sqlx", "pulldown-cmark"];
 
 /// The dependency graph of the workspace as `cargo metadata` reports it.
 #[derive(Debug, Default)]

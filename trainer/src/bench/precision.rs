@@ -222,7 +222,7 @@ fn profile(model: &Model, rollouts: &[Rollout], repeats: usize) -> Result<(f64, 
     let mut forward = Vec::new();
     for _ in 0..repeats.max(1) {
         let start = Instant::now();
-        tch::no_grad(|| sequence_logprobs(model, &seqs)).map_err(Error::Optimize)?;
+        let _logp = tch::no_grad(|| sequence_logprobs(model, &seqs)).map_err(Error::Optimize)?;
         forward.push(start.elapsed().as_secs_f64());
     }
     let mut optimizer = AdamW::new(&model.vs, OptimConfig::default()).map_err(Error::Optimize)?;
@@ -230,7 +230,7 @@ fn profile(model: &Model, rollouts: &[Rollout], repeats: usize) -> Result<(f64, 
     for _ in 0..repeats.max(1) {
         optimizer.zero_grad();
         let start = Instant::now();
-        optimizer.step();
+        let _stats = optimizer.step();
         adamw.push(start.elapsed().as_secs_f64());
     }
     Ok((median(forward), median(adamw)))

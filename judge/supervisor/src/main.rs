@@ -577,9 +577,11 @@ fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), S
             // The wall clock counts the time the program ran or waited on its own (sleep,
             // input), not the time it waited for a CPU that other work held: that wait
             // (the kernel's run delay of its most delayed thread) moves its deadline later, so
-            // a loaded machine does not turn an honest run into TLE.
+            // a loaded machine does not turn an honest run into TLE. The credit is at most
+            // the deadline itself, so a program whose own processes keep each other
+            // waiting (a fork bomb) is still killed by twice its wall limit.
             loop {
-                let own = started.elapsed().saturating_sub(run_delay(pid));
+                let own = started.elapsed().saturating_sub(run_delay(pid).min(deadline));
                 let wait = deadline.saturating_sub(own);
                 if wait.is_zero() {
                     break;

@@ -581,7 +581,9 @@ fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>, usize), S
             // the deadline itself, so a program whose own processes keep each other
             // waiting (a fork bomb) is still killed by twice its wall limit.
             loop {
-                let own = started.elapsed().saturating_sub(run_delay(pid).min(deadline));
+                let own = started
+                    .elapsed()
+                    .saturating_sub(run_delay(pid).min(deadline));
                 let wait = deadline.saturating_sub(own);
                 if wait.is_zero() {
                     break;

@@ -171,6 +171,32 @@ enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         dtype: Dtype,
     },
+    /// The reference solutions' negative log-likelihood per reply token, each in the
+    /// agent's own code request (one forward pass per solution, no sampling): a cheap,
+    /// paired measure of a model on one list of the split. Never used to pick a checkpoint.
+    Nll {
+        /// A Hugging Face folder (the starting model or a checkpoint).
+        #[arg(long)]
+        model: PathBuf,
+        /// Problem packages, as for `trainer train`.
+        #[arg(long)]
+        problems: PathBuf,
+        /// Which list of `split.yaml` to measure.
+        #[arg(long, value_enum, default_value = "held-out")]
+        split: trainer::train::eval::Split,
+        /// The training configuration whose pipeline renders the request.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The JSON file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Where to compute.
+        #[arg(long, value_enum, default_value = "cpu")]
+        device: DeviceArg,
+        /// The matrix products' precision.
+        #[arg(long, value_enum, default_value = "auto")]
+        dtype: Dtype,
+    },
     /// Compare two evaluations of a training run: pass@1 before and after with 95%
     /// intervals, the run's steps, configuration and time; JSON, Markdown and a plot.
     Report {
@@ -370,6 +396,41 @@ fn device_of(device: DeviceArg) -> anyhow::Result<tch::Device> {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Nll {
+            model,
+            problems,
+            split,
+            config,
+            out,
+            device,
+            dtype,
+        } => {
+            let device = device_of(device)?;
+            let chosen = precision::choose(dtype, device);
+            eprintln!("{}", chosen.describe());
+            let train_config = match &config {
+                Some(path) => trainer::train::TrainConfig::load(path)?,
+                None => trainer::train::TrainConfig::default(),
+            };
+            let report = trainer::train::sft::nll_report(
+                &model,
+                &problems,
+                split,
+                &train_config,
+                device,
+                chosen.compute,
+            )?;
+            std::fs::write(&out, serde_json::to_string_pretty(&report)? + "\n")
+                .with_context(|| format!("writing {}", out.display()))?;
+            println!(
+                "reference NLL per token {:.4} (mean over {} problems {:.4}); {}",
+                report["mean_over_tokens"].as_f64().unwrap_or(f64::NAN),
+                report["problems"].as_array().map_or(0, Vec::len),
+                report["mean_over_problems"].as_f64().unwrap_or(f64::NAN),
+                out.display()
+            );
+            Ok(())
+        }
         Command::Eval {
             model,
             problems,
@@ -465,6 +526,29 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 model,
                 out: out.clone(),
             };
+            if config.algorithm == trainer::train::Algorithm::Sft {
+                let mut w = trainer::train::sft::Warmstart::new(
+                    config,
+                    paths,
+                    device,
+                    chosen.compute,
+                    resume,
+                )?;
+                w.run(stop_after.map(|n| w.step() + n))?;
+                println!(
+                    "warm start to update {} of {}{}; checkpoint {}, metrics {}",
+                    w.step(),
+                    w.updates(),
+                    if w.budget_spent() {
+                        " (the time budget ran out)"
+                    } else {
+                        ""
+                    },
+                    out.join("latest").display(),
+                    out.join("metrics.jsonl").display()
+                );
+                return Ok(());
+            }
             let mut t =
                 trainer::train::Trainer::new(config, paths, device, chosen.compute, resume)?;
             if let Some(path) = dump_update {

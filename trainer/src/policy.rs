@@ -25,6 +25,29 @@ use crate::generate::{Finish, Sampling};
 use crate::model::Model;
 use crate::tokenizer::{ChatTokenizer, Message};
 
+/// The token ids of the prompt for an agent's `messages`: the chat template with the
+/// assistant's turn opened, exactly what the sampler decodes from (and what supervised
+/// training renders its targets after).
+pub fn prompt_ids(
+    tokenizer: &ChatTokenizer,
+    messages: &[agent::model::Message],
+) -> crate::Result<Vec<i64>> {
+    let messages: Vec<Message> = messages
+        .iter()
+        .map(|m| Message {
+            role: match m.role {
+                Role::System => "system",
+                Role::User => "user",
+                Role::Assistant => "assistant",
+            }
+            .to_owned(),
+            content: m.content.clone(),
+        })
+        .collect();
+    let text = tokenizer.apply_chat_template(&messages, true)?;
+    tokenizer.encode(&text)
+}
+
 /// The trainer's policy as a [`ChatModel`].
 pub struct LocalPolicy {
     name: String,
@@ -70,24 +93,7 @@ impl LocalPolicy {
 
     fn requests(&self, request: &ChatRequest) -> Result<(Vec<i64>, Vec<Request>), ModelError> {
         let local = |e: crate::Error| ModelError::Local(e.to_string());
-        let messages: Vec<Message> = request
-            .messages
-            .iter()
-            .map(|m| Message {
-                role: match m.role {
-                    Role::System => "system",
-                    Role::User => "user",
-                    Role::Assistant => "assistant",
-                }
-                .to_owned(),
-                content: m.content.clone(),
-            })
-            .collect();
-        let text = self
-            .tokenizer
-            .apply_chat_template(&messages, true)
-            .map_err(local)?;
-        let prompt = self.tokenizer.encode(&text).map_err(local)?;
+        let prompt = prompt_ids(&self.tokenizer, &request.messages).map_err(local)?;
         let s = &request.sampling;
         let mut stop: Vec<Vec<i64>> = self.tokenizer.eos_ids.iter().map(|id| vec![*id]).collect();
         for text in &s.stop {

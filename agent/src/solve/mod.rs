@@ -238,18 +238,56 @@ struct Submissions {
     hidden: Option<Count>,
 }
 
+/// The conversation every episode starts from: the system message, the worked example
+/// when the pipeline has one, and the problem.
+fn opening(task: &Task, pipeline: &Pipeline) -> Vec<Message> {
+    let mut problem = prompt::problem(task);
+    problem.push('\n');
+    let mut base = vec![Message::system(prompt::system())];
+    if pipeline.worked_example {
+        let [statement, ask, reply] = prompt::worked_example(pipeline.language.as_deref());
+        base.push(Message::user(statement));
+        base.push(Message::user(ask));
+        base.push(Message::assistant(reply));
+    }
+    base.push(Message::user(problem));
+    base
+}
+
+/// Why a pipeline's first model call is not its code request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the pipeline's first model call is the {0:?} stage, not code: its code request follows a reply of the model's own"
+)]
+pub struct NotFirstCall(pub Stage);
+
+/// The messages of the episode's first code request, exactly as [`solve`] sends them
+/// (the opening conversation and the stage's instruction), for a pipeline whose first
+/// model call is the code stage: what supervised training renders a reference solution
+/// against, so the model learns to answer the very request it will be asked.
+pub fn first_code_request(task: &Task, pipeline: &Pipeline) -> Result<Vec<Message>, NotFirstCall> {
+    if let Some(stage) = pipeline
+        .stages
+        .iter()
+        .copied()
+        .find(|s| {
+            matches!(
+                s,
+                Stage::Restate | Stage::Approaches | Stage::Code | Stage::Tests
+            )
+        })
+        .filter(|s| *s != Stage::Code)
+    {
+        return Err(NotFirstCall(stage));
+    }
+    let mut messages = opening(task, pipeline);
+    messages.push(Message::user(prompt::code(pipeline.language.as_deref())));
+    Ok(messages)
+}
+
 impl<'e, 'a> State<'e, 'a> {
     fn new(ep: &'e Episode<'a>) -> Self {
-        let mut problem = prompt::problem(ep.task);
-        problem.push('\n');
-        let mut base = vec![Message::system(prompt::system())];
-        if ep.pipeline.worked_example {
-            let [statement, ask, reply] = prompt::worked_example(ep.pipeline.language.as_deref());
-            base.push(Message::user(statement));
-            base.push(Message::user(ask));
-            base.push(Message::assistant(reply));
-        }
-        base.push(Message::user(problem));
+        let base = opening(ep.task, ep.pipeline);
         State {
             ep,
             ledger: Ledger::new(ep.pipeline.budget.clone(), ep.run_ledger),

@@ -261,6 +261,19 @@ async fn the_worked_example_precedes_the_problem() {
         messages[2].content, messages[5].content,
         "the same code request"
     );
+    // What supervised training renders a reference solution against is this request.
+    let rendered = super::first_code_request(&task(&SAMPLES), &pipeline).expect("code first");
+    assert_eq!(&rendered, messages);
+}
+
+/// A pipeline that asks for a restatement before the code has no first code request
+/// of its own: the request follows the model's reply.
+#[test]
+fn the_first_code_request_needs_code_to_be_the_first_call() {
+    let full = Pipeline::named("full").expect("full pipeline");
+    let err = super::first_code_request(&task(&SAMPLES), &full).expect_err("restate first");
+    assert!(err.to_string().contains("Restate"), "{err}");
+    assert!(super::first_code_request(&task(&SAMPLES), &Pipeline::short()).is_ok());
 }
 
 #[tokio::test]

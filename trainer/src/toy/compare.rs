@@ -360,6 +360,12 @@ pub fn run_one(
             Algorithm::Outcome => outcome_step(&mut learner, config.group_size)?,
             Algorithm::Process => process_step(&mut learner, config.group_size)?,
             Algorithm::Agentic => agentic_step(&mut learner, config.group_size)?,
+            Algorithm::Sft => {
+                return Err(GrpoError::Setting {
+                    name: "algorithm",
+                    message: "the toy has no reference solutions to fine-tune on (sft)".to_owned(),
+                });
+            }
         };
         wall_s += began.elapsed().as_secs_f64();
         points.push(Point {
@@ -575,6 +581,7 @@ fn name(a: Algorithm) -> &'static str {
         Algorithm::Outcome => "outcome",
         Algorithm::Process => "process",
         Algorithm::Agentic => "agentic",
+        Algorithm::Sft => "sft",
     }
 }
 

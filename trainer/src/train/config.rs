@@ -23,6 +23,38 @@ pub enum Algorithm {
     /// Process-reward GRPO: every stage reward and the final verdict, one update per group
     /// at the end with the return-to-go advantages (DeepSeekMath's process supervision).
     Process,
+    /// The supervised warm start (`super::sft`): the training problems' accepted
+    /// reference solutions as replies to the agent's own code request, the loss on the
+    /// reply's tokens only; no rollouts, no judge.
+    Sft,
+}
+
+/// The supervised warm start's settings (`algorithm: sft`; `super::sft`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SftConfig {
+    /// Passes over the training examples.
+    pub epochs: u64,
+    /// Tokens (prompt and reply, as computed) per optimizer update, at least: examples
+    /// join an update in the epoch's order until their tokens reach this.
+    pub batch_tokens: usize,
+    /// Training problems held aside (chosen by the seed, never trained on) whose
+    /// examples' loss is the run's validation loss.
+    pub held_aside: usize,
+    /// The validation loss every this many updates (and after the last; 0: only after
+    /// the last).
+    pub validate_every: u64,
+}
+
+impl Default for SftConfig {
+    fn default() -> Self {
+        SftConfig {
+            epochs: 3,
+            batch_tokens: 4096,
+            held_aside: 4,
+            validate_every: 10,
+        }
+    }
 }
 
 /// Everything a training run is configured with.
@@ -120,6 +152,8 @@ pub struct TrainConfig {
     /// package of a folder without one): a held-out or unknown name is an error, so a
     /// curriculum cannot leak held-out problems into training.
     pub training_problems: Vec<String>,
+    /// The supervised warm start's settings (read with `algorithm: sft` only).
+    pub sft: SftConfig,
 }
 
 impl Default for TrainConfig {
@@ -163,6 +197,7 @@ impl Default for TrainConfig {
             checkpoint_every: 1,
             keep_checkpoints: 1,
             training_problems: Vec::new(),
+            sft: SftConfig::default(),
         }
     }
 }
@@ -325,7 +360,7 @@ impl TrainConfig {
     pub fn updates_per_step(&self, horizon: usize) -> usize {
         let per_group = match self.algorithm {
             Algorithm::Agentic => 2 * horizon,
-            Algorithm::Outcome | Algorithm::Process => 1,
+            Algorithm::Outcome | Algorithm::Process | Algorithm::Sft => 1,
         };
         per_group * self.problems_per_step
     }

@@ -16,15 +16,21 @@
 //!   a wall-time budget.
 //! - [`eval`]: K episodes per problem through the same machinery ([`rollout::Rollouts`]),
 //!   no training: the loop's held-out evaluation and `trainer eval`.
+//! - [`sft`]: `algorithm: sft`, the supervised warm start: the training problems'
+//!   reference solutions as replies to the agent's own code request, the loss on the
+//!   reply's tokens; and the held-out reference solutions' NLL measure.
+//! - [`leak`]: near-duplicates of held-out statements and solutions in training data.
 //! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
 //!   from [`bootstrap`] (a paired bootstrap over problems).
 
 pub mod bootstrap;
 pub mod config;
 pub mod eval;
+pub mod leak;
 pub mod report;
 pub mod rollout;
 pub mod run;
+pub mod sft;
 
 pub use config::{Algorithm, TrainConfig};
 pub use run::{RunPaths, StepMetrics, Trainer};

@@ -311,7 +311,7 @@ pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
 /// The tasks a run trains on: every training problem, or the configuration's
 /// `training_problems` in the training list's order. A name on the held-out list, or on
 /// neither, is an error naming it.
-fn chosen_training(
+pub(crate) fn chosen_training(
     training: &[Problem],
     held_out: &[Problem],
     config: &TrainConfig,
@@ -376,6 +376,11 @@ impl Trainer {
     ) -> anyhow::Result<Trainer> {
         let started = Instant::now();
         config.validate()?;
+        if config.algorithm == Algorithm::Sft {
+            anyhow::bail!(
+                "algorithm sft is the supervised warm start: run it with train::sft::Warmstart (trainer train does)"
+            );
+        }
         std::fs::create_dir_all(&paths.out)?;
         let latest = checkpoint::latest(&paths.out)?;
         let (model_dir, state) = match (resume, latest) {
@@ -841,6 +846,7 @@ impl Trainer {
                 let rows = Self::rows(group, &picks);
                 self.update(&[(rows, None)], m, acc)?;
             }
+            Algorithm::Sft => anyhow::bail!("algorithm sft has no rollouts (train::sft runs it)"),
             Algorithm::Outcome => {
                 let adv = self.outcome_advantages(group)?;
                 let picks: Vec<(usize, usize, f64)> = adv

@@ -38,6 +38,19 @@ fn train(model: &Path, out: &Path, config: &Path) -> Output {
         .expect("trainer runs")
 }
 
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
 fn lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -79,7 +92,10 @@ fn the_warm_start_learns_the_reference_solutions_and_feeds_nothing_held_out() {
         let prompt = d["prompt"].as_str().expect("prompt");
         let target = d["target"].as_str().expect("target");
         let name = d["problem"].as_str().expect("problem");
-        assert!(prompt.contains(&format!("Problem: {name}")), "{prompt}");
+        let statement = std::fs::read_to_string(easy().join(name).join("statement/problem.en.md"))
+            .expect("statement");
+        let first = statement.lines().next().expect("a first line");
+        assert!(prompt.contains(first), "{name}'s statement: {prompt}");
         assert!(prompt.contains("Problem: negatives"), "the worked example");
         assert!(prompt.trim_end().ends_with("assistant"), "{prompt}");
         assert!(
@@ -156,7 +172,7 @@ fn the_warm_start_learns_the_reference_solutions_and_feeds_nothing_held_out() {
     for entry in &split.held_out {
         let dir = easy().join(&entry.name);
         assert!(
-            !all_text.contains(&format!("Problem: {}\n", entry.name)),
+            data.iter().all(|d| d["problem"] != entry.name.as_str()),
             "{} was fed",
             entry.name
         );
@@ -232,26 +248,32 @@ fn bad_input_is_refused_before_anything_trains() {
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert!(!res.status.success());
     assert!(stderr.contains("\"gcd\" is a held-out problem"), "{stderr}");
-    // A pipeline whose language has no reference solutions in the packages.
-    let pipeline = tmp.path().join("java.yaml");
-    std::fs::write(
-        &pipeline,
-        "stages: [code, check, submit]\nlanguage: java\nbudget: {model_calls: 2}\n",
-    )
-    .expect("pipeline");
+    // A training problem without an accepted solution in the pipeline's language: a
+    // folder of one package whose Python solution is gone.
+    let folder = tmp.path().join("problems");
+    copy_dir(&easy().join("aplusb"), &folder.join("aplusb"));
+    std::fs::remove_file(folder.join("aplusb/submissions/accepted/aplusb.py")).expect("rm");
     std::fs::write(
         &config,
-        CONFIG.replace(
-            "../problems/easy/pipeline.yaml",
-            &pipeline.display().to_string(),
-        ),
+        CONFIG.replace("training_problems: [aplusb, listsum, reverse]\n", ""),
     )
     .expect("config");
-    let res = train(&model, &tmp.path().join("b"), &config);
+    let res = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("train")
+        .arg("--problems")
+        .arg(&folder)
+        .arg("--model")
+        .arg(&model)
+        .arg("--out")
+        .arg(tmp.path().join("b"))
+        .arg("--config")
+        .arg(&config)
+        .output()
+        .expect("trainer runs");
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert!(!res.status.success());
     assert!(
-        stderr.contains("no accepted reference solution in java"),
+        stderr.contains("problem aplusb: no accepted reference solution in python3"),
         "{stderr}"
     );
     // An unknown key.

@@ -15,13 +15,18 @@
 //!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation,
 //!   a wall-time budget.
 //! - [`eval`]: K episodes per problem through the same machinery ([`rollout::Rollouts`]),
-//!   no training: the loop's held-out evaluation and `trainer eval`.
+//!   no training: the loop's held-out evaluation and `trainer eval`; [`measure`] its
+//!   measures and intervals, [`episode`] its per-episode records (resuming), [`cache`]
+//!   its key and the cache of finished evaluations.
 //! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
-//!   from [`bootstrap`] (a paired bootstrap over problems).
+//!   from [`bootstrap`] (a paired bootstrap over problems) for every measure.
 
 pub mod bootstrap;
+pub mod cache;
 pub mod config;
+pub mod episode;
 pub mod eval;
+pub mod measure;
 pub mod report;
 pub mod rollout;
 pub mod run;

@@ -137,7 +137,10 @@ enum Command {
         out: PathBuf,
     },
     /// Evaluate a model (a starting model or a checkpoint): K episodes of every problem
-    /// through the agent and the judge, no training; writes a JSON file.
+    /// through the agent and the judge, no training; writes a JSON file with pass@1,
+    /// pass@k, the fraction of hidden tests passed and the compiled share, per problem and
+    /// over problems, with 95% intervals. Resumes from its per-episode records; reuses a
+    /// cached evaluation of the same key.
     Eval {
         /// A Hugging Face folder: the starting model or a checkpoint of `trainer train`
         /// (its tokenizer, if missing, comes from the run's starting model).
@@ -179,8 +182,11 @@ enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         dtype: Dtype,
     },
-    /// Compare two evaluations of a training run: pass@1 before and after with 95%
-    /// intervals, the run's steps, configuration and time; JSON, Markdown and a plot.
+    /// Compare two evaluations of a training run: every measure (pass@1, pass@k, the
+    /// fraction of hidden tests passed, the compiled share) before, after and their
+    /// difference with 95% intervals from a paired bootstrap over problems, overall,
+    /// in-family and out-of-family; the run's steps, configuration and time; JSON,
+    /// Markdown and a plot.
     Report {
         /// The run's folder (`trainer train --out`).
         #[arg(long)]

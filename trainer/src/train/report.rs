@@ -307,9 +307,6 @@ fn measures_table(measures: &Value) -> String {
             );
         }
     }
-    if !md.is_empty() {
-        md.push('\n');
-    }
     md
 }
 
@@ -521,6 +518,21 @@ mod tests {
             "{m:?}"
         );
         assert_eq!(difference("compiled"), 0.0);
+        let table = measures_table(&json!({"overall": m, "in_family": null}));
+        assert!(
+            table.contains("| problems | measure | before | after | difference |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| all problems (3) | pass_at_1 | 0.125 ["),
+            "{table}"
+        );
+        assert_eq!(
+            table.matches("| all problems (3) |").count(),
+            names.len(),
+            "{table}"
+        );
+        assert_eq!(measures_table(&json!(null)), "");
         for name in &names {
             let d = &m[name.as_str()]["difference"];
             let (low, high) = (

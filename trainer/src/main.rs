@@ -137,7 +137,10 @@ enum Command {
         out: PathBuf,
     },
     /// Evaluate a model (a starting model or a checkpoint): K episodes of every problem
-    /// through the agent and the judge, no training; writes a JSON file.
+    /// through the agent and the judge, no training; writes a JSON file with pass@1,
+    /// pass@k, the fraction of hidden tests passed and the compiled share, per problem and
+    /// over problems, with 95% intervals. Resumes from its per-episode records; reuses a
+    /// cached evaluation of the same key.
     Eval {
         /// A Hugging Face folder: the starting model or a checkpoint of `trainer train`
         /// (its tokenizer, if missing, comes from the run's starting model).
@@ -150,16 +153,24 @@ enum Command {
         /// Which list of `split.yaml` to evaluate.
         #[arg(long, value_enum, default_value = "held-out")]
         split: trainer::train::eval::Split,
-        /// Episodes per problem.
-        #[arg(long)]
+        /// Episodes per problem (at least 8 for pass@8).
+        #[arg(long, default_value_t = 8)]
         samples: usize,
         /// The training configuration whose pipeline, sampling, `max_batch` and rewards
         /// the episodes use.
         #[arg(long)]
         config: Option<PathBuf>,
-        /// The JSON file to write.
+        /// The JSON file to write; each finished episode goes to NAME.episodes.jsonl
+        /// beside it, from which an interrupted evaluation resumes.
         #[arg(long)]
         out: PathBuf,
+        /// The cache of finished evaluations, reused when the model, precision, problems,
+        /// sampling, samples and seed match (default: $ARENA_CACHE/evals).
+        #[arg(long)]
+        cache: Option<PathBuf>,
+        /// Neither reuse nor keep a cached evaluation.
+        #[arg(long, conflicts_with = "cache")]
+        no_cache: bool,
         /// The seed every episode's sampling seed derives from (default: the config's).
         #[arg(long)]
         seed: Option<u64>,
@@ -197,8 +208,11 @@ enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         dtype: Dtype,
     },
-    /// Compare two evaluations of a training run: pass@1 before and after with 95%
-    /// intervals, the run's steps, configuration and time; JSON, Markdown and a plot.
+    /// Compare two evaluations of a training run: every measure (pass@1, pass@k, the
+    /// fraction of hidden tests passed, the compiled share) before, after and their
+    /// difference with 95% intervals from a paired bootstrap over problems, overall,
+    /// in-family and out-of-family; the run's steps, configuration and time; JSON,
+    /// Markdown and a plot.
     Report {
         /// The run's folder (`trainer train --out`).
         #[arg(long)]
@@ -438,6 +452,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             samples,
             config,
             out,
+            cache,
+            no_cache,
             seed,
             device,
             dtype,
@@ -454,6 +470,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 problems,
                 split,
                 samples,
+                out: out.clone(),
+                cache: (!no_cache)
+                    .then(|| cache.unwrap_or_else(|| judge::cache_dir().join("evals"))),
                 config: train_config,
                 config_path: config,
                 seed,
@@ -462,8 +481,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })?;
             let text = serde_json::to_string_pretty(&report)? + "\n";
             std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
+            let interval = report
+                .measures
+                .as_ref()
+                .and_then(|m| m.overall.as_ref())
+                .map_or(String::new(), |m| {
+                    format!(" [{:.3}, {:.3}]", m.pass_at_1.low, m.pass_at_1.high)
+                });
             println!(
-                "pass@1 {:.3} over {} problems x {} samples ({} passed of {} scored, {} judge errors) in {:.1}s; {}",
+                "pass@1 {:.3}{interval} over {} problems x {} samples ({} passed of {} scored, {} judge errors) in {:.1}s; {}",
                 report.pass_at_1,
                 report.totals.problems,
                 report.samples_per_problem,

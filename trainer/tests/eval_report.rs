@@ -2,8 +2,13 @@
 //!
 //! - `trainer eval` runs the real SmolLM2 (`ARENA_MODEL_DIR`) through the agent and the
 //!   bubblewrap sandbox on two easy problems (a `split.yaml` of its own), K = 2 episodes
-//!   each with 24-token replies: the JSON's per-problem counts, families, totals and
-//!   pass@1 agree with each other and with the progress lines.
+//!   each with 24-token replies: the JSON's per-problem counts, families, in-family marks,
+//!   measures with intervals, totals and pass@1 agree with each other, with the progress
+//!   lines and with the per-episode records file.
+//! - An interruption, simulated by a records file holding two of the four episodes and a
+//!   torn line: `trainer eval` runs only the other two, keeps the two as they were, and
+//!   its totals agree with the records. The same evaluation again is taken from the cache
+//!   (`--cache`, a folder of the test's own) without running an episode.
 //! - A tiny random model trains under a time budget far below one step: the run stops
 //!   after step 1 of 3, says so, and leaves that step's checkpoint (and its held-out
 //!   evaluation, `eval_every: 1` with two samples per problem); the checkpoint, its
@@ -85,6 +90,38 @@ fn tiny_model(base: &Path, dir: &Path) {
     }
 }
 
+/// The records file's lines.
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a record"))
+        .collect()
+}
+
+/// The eval file's agreement with its records file (every episode once, and the counts).
+fn check_records(eval: &Value, records: &[Value], samples: u64) {
+    assert_eq!(records.len() as u64, HELD_OUT.len() as u64 * samples);
+    for (p, (name, _)) in eval["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .zip(HELD_OUT)
+    {
+        let mine: Vec<&Value> = records.iter().filter(|r| r["problem"] == name).collect();
+        let mut seen: Vec<u64> = mine
+            .iter()
+            .map(|r| r["sample"].as_u64().expect("sample"))
+            .collect();
+        seen.sort();
+        assert_eq!(seen, (0..samples).collect::<Vec<_>>(), "{name}: {mine:?}");
+        let count = |key: &str| mine.iter().filter(|r| r[key] == true).count() as u64;
+        assert_eq!(p["passed"], count("solved"), "{name}");
+        assert_eq!(p["compiled"], count("compiled"), "{name}");
+        assert!(mine.iter().all(|r| r["key"] == eval["key"]["id"]), "{name}");
+    }
+}
+
 /// The eval file's internal agreement.
 fn check_eval(eval: &Value, samples: u64) {
     let problems = eval["problems"].as_array().expect("problems");
@@ -118,6 +155,53 @@ fn check_eval(eval: &Value, samples: u64) {
     assert_eq!(eval["split"], "held-out");
     assert_eq!(eval["sampling"]["sampling"]["max_tokens"], 24);
     assert!(eval["wall_s"].as_f64().expect("wall") > 0.0);
+
+    // hms's family (arithmetic) is trained on (aplusb), gcd's (math) is not.
+    assert_eq!(problems[0]["in_family"], true);
+    assert_eq!(problems[1]["in_family"], false);
+    let within = |i: &Value| {
+        let (low, x, high) = (
+            i["low"].as_f64().expect("low"),
+            i["estimate"].as_f64().expect("estimate"),
+            i["high"].as_f64().expect("high"),
+        );
+        assert!(0.0 <= low && low <= x && x <= high && high <= 1.0, "{i}");
+        x
+    };
+    for p in problems {
+        let m = &p["measures"];
+        let rate = p["passed"].as_f64().expect("passed") / p["samples"].as_f64().expect("n");
+        assert!((within(&m["pass_at_1"]) - rate).abs() < 1e-12, "{p}");
+        let tests = within(&m["tests_passed"]);
+        assert!((tests - p["tests_passed"].as_f64().expect("tests")).abs() < 1e-12);
+        assert!(
+            tests >= rate - 1e-12,
+            "a solved episode passed every test: {p}"
+        );
+        within(&m["compiled"]);
+        let ks: Vec<&String> = m["pass_at_k"].as_object().expect("pass@k").keys().collect();
+        assert_eq!(ks, ["1", "2"], "k up to the samples: {p}");
+    }
+    let measures = &eval["measures"];
+    assert!(
+        measures["method"]
+            .as_str()
+            .expect("method")
+            .contains("10000 resamples")
+    );
+    let overall = &measures["overall"];
+    assert_eq!(overall["problems"], 2);
+    let pass = eval["pass_at_1"].as_f64().expect("pass@1");
+    assert!((within(&overall["pass_at_1"]) - pass).abs() < 1e-12);
+    for group in ["in_family", "out_of_family"] {
+        assert_eq!(measures[group]["problems"], 1, "{group}");
+    }
+    let key = &eval["key"];
+    assert_eq!(key["id"].as_str().expect("key").len(), 16);
+    assert_eq!(
+        (&key["samples"], &key["split"]),
+        (&Value::from(samples), &Value::from("held-out"))
+    );
 }
 
 #[test]
@@ -134,34 +218,89 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
     std::fs::write(&config, "max_tokens: 24\nmodel_calls: 1\nseed: 5\n").expect("config");
 
     // Before: the real model.
+    let cache = tmp.path().join("cache");
+    let eval_base = |out: &Path, cache_args: &[&dyn AsRef<std::ffi::OsStr>]| {
+        let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![
+            &"eval",
+            &"--model",
+            &base,
+            &"--problems",
+            &problems,
+            &"--samples",
+            &"2",
+            &"--config",
+            &config,
+            &"--seed",
+            &"3",
+            &"--out",
+        ];
+        args.push(&out);
+        args.extend_from_slice(cache_args);
+        trainer(&args)
+    };
     let before = tmp.path().join("before.json");
-    let res = trainer(&[
-        &"eval",
-        &"--model",
-        &base,
-        &"--problems",
-        &problems,
-        &"--samples",
-        &"2",
-        &"--config",
-        &config,
-        &"--out",
-        &before,
-        &"--seed",
-        &"3",
-    ]);
+    let res = eval_base(&before, &[&"--cache", &cache]);
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert!(
         (1..=4).all(|k| stderr.contains(&format!("eval {k}/4 "))),
         "a progress line per episode: {stderr}"
     );
+    assert!(stderr.contains("kept in the cache"), "{stderr}");
     let before_json = json(&before);
     check_eval(&before_json, 2);
+    let before_records = records(&tmp.path().join("before.episodes.jsonl"));
+    check_records(&before_json, &before_records, 2);
     assert_eq!(before_json["seed"], 3);
+    assert_eq!(before_json["resumed_episodes"], 0);
     assert_eq!(
         before_json["model"].as_str(),
         Some(base.to_str().expect("utf-8"))
     );
+
+    // An interrupted evaluation: two episodes recorded, a third torn mid-line.
+    let resumed = tmp.path().join("resumed.json");
+    let resumed_records = tmp.path().join("resumed.episodes.jsonl");
+    let mut kept: Vec<String> = before_records[..2].iter().map(Value::to_string).collect();
+    kept.push("{\"key\":\"".to_owned());
+    std::fs::write(&resumed_records, kept.join("\n")).expect("records");
+    let res = eval_base(&resumed, &[&"--no-cache"]);
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(
+        stderr.contains("2 of 4 episodes done, 2 to run (1 unreadable lines dropped)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("eval 3/4 ")
+            && stderr.contains("eval 4/4 ")
+            && !stderr.contains("eval 2/4 "),
+        "only the missing episodes run: {stderr}"
+    );
+    let resumed_json = json(&resumed);
+    check_eval(&resumed_json, 2);
+    assert_eq!(resumed_json["resumed_episodes"], 2);
+    assert_eq!(
+        resumed_json["key"], before_json["key"],
+        "the same evaluation"
+    );
+    let after_resume = records(&resumed_records);
+    assert_eq!(
+        after_resume[..2],
+        before_records[..2],
+        "the kept episodes stay"
+    );
+    check_records(&resumed_json, &after_resume, 2);
+
+    // The same evaluation again: the cache's, no episode run.
+    let cached = tmp.path().join("cached.json");
+    let res = eval_base(&cached, &[&"--cache", &cache]);
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(
+        stderr.contains("reusing the cached evaluation") && !stderr.contains("eval 1/4 "),
+        "{stderr}"
+    );
+    let cached_json = json(&cached);
+    assert_eq!(cached_json["problems"], before_json["problems"]);
+    assert_eq!(cached_json["key"], before_json["key"]);
 
     // A run stopped by its time budget after its first step.
     let tiny = tmp.path().join("tiny");
@@ -239,9 +378,12 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
         &after,
         &"--seed",
         &"3",
+        &"--cache",
+        &cache,
     ]);
     let after_json = json(&after);
     check_eval(&after_json, 2);
+    assert_ne!(after_json["key"]["model"], before_json["key"]["model"]);
 
     // The report, twice.
     let report_dir = tmp.path().join("report");
@@ -307,6 +449,22 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
     assert_eq!(r["config"]["time_budget_minutes"], 0.0001);
     assert!(r["time"]["training_s"].as_f64().expect("training time") > 0.0);
     close(&r["time"]["eval_before_s"], &before_json["wall_s"]);
+    // Every measure's paired comparison, overall and by family.
+    let measures = &r["measures"];
+    for group in ["overall", "in_family", "out_of_family"] {
+        let g = &measures[group];
+        for m in ["pass_at_1", "tests_passed", "compiled", "pass_at_2"] {
+            for side in ["before", "after", "difference"] {
+                assert!(g[m][side]["estimate"].is_f64(), "{group} {m} {side}: {g}");
+            }
+        }
+        assert!(g["pass_at_8"].is_null(), "two samples: no pass@8");
+    }
+    close(
+        &measures["overall"]["pass_at_1"]["difference"]["estimate"],
+        &r["difference"],
+    );
+    assert_eq!(r["eval"]["before"]["key"], before_json["key"]);
     let md = std::fs::read_to_string(report_dir.join("report.md")).expect("report.md");
     for needle in [
         "# Training report",
@@ -314,6 +472,7 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
         "| difference |",
         "](learning_curves.svg)",
         "| gcd | math |",
+        "| out-of-family (1) | tests_passed |",
         "time_budget_minutes: 0.0001",
     ] {
         assert!(

@@ -1,4 +1,5 @@
-//! The paired bootstrap behind `trainer report`'s intervals.
+//! The bootstrap behind the intervals of `trainer eval` ([`single`]) and `trainer report`
+//! ([`paired`]).
 //!
 //! The unit is the problem: each problem has a rate before and after (its solved fraction
 //! over its samples). A resample draws as many problems as there are, with replacement,
@@ -6,6 +7,9 @@
 //! mean after and their difference. A 95% interval is the 2.5th and 97.5th percentiles of
 //! the resampled statistics (linear interpolation between order statistics). The draws
 //! come from a seeded splitmix64 stream, so a seed gives the same intervals.
+//!
+//! [`single`] is the same over one evaluation: a resample draws problems with replacement
+//! and takes the mean of their values (a measure per problem, e.g. its solved fraction).
 //!
 //! Pairing is what makes the difference's interval narrow when the same problems are easy
 //! or hard for both models; the interval speaks of the population of problems the set
@@ -66,6 +70,40 @@ fn interval(estimate: f64, mut draws: Vec<f64>) -> Interval {
     }
 }
 
+/// Calls `each` with the indices of `resamples` resamples of `n` items drawn with
+/// replacement from the seeded stream.
+fn resample(n: usize, resamples: usize, seed: u64, mut each: impl FnMut(&[usize])) {
+    let mut state = mix(seed);
+    let mut picks = vec![0usize; n];
+    for _ in 0..resamples {
+        for pick in &mut picks {
+            state = mix(state);
+            // The high bits of a 64x64 product: an index in 0..n.
+            *pick = ((u128::from(state) * n as u128) >> 64) as usize;
+        }
+        each(&picks);
+    }
+}
+
+/// The bootstrap of the mean of `values` (one per problem) with `resamples` resamples
+/// drawn from `seed`.
+pub fn single(values: &[f64], resamples: usize, seed: u64) -> Result<Interval, BootstrapError> {
+    if values.is_empty() {
+        return Err(BootstrapError("no problems".to_owned()));
+    }
+    if resamples == 0 {
+        return Err(BootstrapError("resamples must be at least 1".to_owned()));
+    }
+    if let Some(v) = values.iter().find(|v| !v.is_finite()) {
+        return Err(BootstrapError(format!("a value is not a number: {v}")));
+    }
+    let mut draws = Vec::with_capacity(resamples);
+    resample(values.len(), resamples, seed, |picks| {
+        draws.push(mean(picks.iter().map(|&i| values[i])));
+    });
+    Ok(interval(mean(values.iter().copied()), draws))
+}
+
 /// The paired bootstrap of `before[i]`, `after[i]` (problem i's rates) with `resamples`
 /// resamples drawn from `seed`.
 pub fn paired(
@@ -90,26 +128,18 @@ pub fn paired(
     if let Some(v) = before.iter().chain(after).find(|v| !v.is_finite()) {
         return Err(BootstrapError(format!("a rate is not a number: {v}")));
     }
-    let n = before.len();
-    let mut state = mix(seed);
     let (mut b, mut a, mut d) = (
         Vec::with_capacity(resamples),
         Vec::with_capacity(resamples),
         Vec::with_capacity(resamples),
     );
-    let mut picks = vec![0usize; n];
-    for _ in 0..resamples {
-        for pick in &mut picks {
-            state = mix(state);
-            // The high bits of a 64x64 product: an index in 0..n.
-            *pick = ((u128::from(state) * n as u128) >> 64) as usize;
-        }
+    resample(before.len(), resamples, seed, |picks| {
         let mb = mean(picks.iter().map(|&i| before[i]));
         let ma = mean(picks.iter().map(|&i| after[i]));
         b.push(mb);
         a.push(ma);
         d.push(ma - mb);
-    }
+    });
     let mb = mean(before.iter().copied());
     let ma = mean(after.iter().copied());
     Ok(Paired {
@@ -161,6 +191,36 @@ mod tests {
         assert_ne!(one, paired(&before, &after, 1000, 43).expect("bootstrap"));
         assert!(one.difference.low < one.difference.estimate);
         assert!(one.difference.estimate < one.difference.high);
+    }
+
+    #[test]
+    fn the_single_bootstrap_on_known_data() {
+        // Equal values: every resample's mean is that value.
+        let flat = single(&[0.25; 6], 1000, 1).expect("bootstrap");
+        assert_eq!(
+            flat,
+            Interval {
+                estimate: 0.25,
+                low: 0.25,
+                high: 0.25
+            }
+        );
+        // Half zeros, half ones over 40 problems: the mean of 40 fair coins, whose 95%
+        // interval is about 0.5 +- 1.96 * sqrt(0.25 / 40) = [0.345, 0.655].
+        let coins: Vec<f64> = (0..40).map(|i| f64::from(i % 2)).collect();
+        let i = single(&coins, 10_000, 7).expect("bootstrap");
+        assert!((i.estimate - 0.5).abs() < 1e-12, "{i:?}");
+        assert!(
+            (i.low - 0.345).abs() < 0.03 && (i.high - 0.655).abs() < 0.03,
+            "{i:?}"
+        );
+        assert_eq!(i, single(&coins, 10_000, 7).expect("bootstrap"), "seeded");
+        // A single bootstrap draws the same problems as a paired one with the same seed.
+        let p = paired(&coins, &coins, 10_000, 7).expect("bootstrap");
+        assert_eq!(p.before, i);
+        assert!(single(&[], 10, 1).is_err());
+        assert!(single(&[0.5], 0, 1).is_err());
+        assert!(single(&[f64::INFINITY], 10, 1).is_err());
     }
 
     #[test]

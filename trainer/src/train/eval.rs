@@ -8,14 +8,27 @@
 //! of the rates over the problems with a scored episode. Each episode's sampling seed is a
 //! function of the evaluation's seed, the problem's name and the sample's index, so the
 //! same seed gives the same draws to two models (common random numbers for before/after).
+//!
+//! `trainer eval` reports, per problem and over problems (all, in-family, out-of-family),
+//! pass@1, pass@k for k = 1, 2, 4, 8, the fraction of hidden tests passed and the share
+//! of programs that compile, each with its 95% interval ([`super::measure`] defines them
+//! and their intervals). It writes each finished episode to a records file beside its
+//! output and resumes from it after an interruption ([`super::episode`]), and keeps every
+//! complete evaluation without judge errors in a cache under its key, which a later
+//! `trainer eval` of the same model, precision, problems, sampling, samples and seed
+//! reuses instead of running ([`super::cache`]).
 
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 use agent::task::Task;
 
+use super::cache::{self, EvalKey, KeyParts};
 use super::config::TrainConfig;
+use super::episode::{self, EpisodeRecord};
+use super::measure::{self, ProblemMeasures, ProblemValues, Summary};
 use super::rollout::{Event, Hook, Left, Rollouts, pipeline, tier_names};
 use super::run::{load_problems, mix};
 use crate::batching::OnWeights;
@@ -53,6 +66,18 @@ pub struct ProblemResult {
     pub judge_errors: usize,
     /// Reply tokens generated over its episodes.
     pub tokens: u64,
+    /// The mean over the scored episodes of the fraction of hidden tests the last
+    /// submission passed (`None`: no scored episode, or a file written before it was
+    /// recorded).
+    #[serde(default)]
+    pub tests_passed: Option<f64>,
+    /// Whether its family occurs among the training problems' families ([`in_family`];
+    /// `None`: unknown, e.g. no `split.yaml`, or a file written before it was recorded).
+    #[serde(default)]
+    pub in_family: Option<bool>,
+    /// Its measures with their intervals (`None`: no scored episode, or an older file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measures: Option<ProblemMeasures>,
 }
 
 impl ProblemResult {
@@ -60,6 +85,31 @@ impl ProblemResult {
     pub fn rate(&self) -> Option<f64> {
         (self.samples > 0).then(|| self.passed as f64 / self.samples as f64)
     }
+
+    /// What the measures over problems take from it.
+    pub fn values(&self) -> ProblemValues {
+        ProblemValues {
+            samples: self.samples,
+            passed: self.passed,
+            compiled: self.compiled,
+            tests_passed: self.tests_passed,
+        }
+    }
+}
+
+/// Whether a problem of `family` is in-family: its family occurs among the training
+/// problems' `training_families` (`None` without a family).
+// FIXME(issue 28): `problems::easy::Split::in_family` replaces this once it lands.
+pub fn in_family(family: Option<&str>, training_families: &BTreeSet<String>) -> Option<bool> {
+    family.map(|f| training_families.contains(f))
+}
+
+/// The families of the committed easy set's training problems (for evaluation files
+/// written before `in_family` was recorded).
+pub fn easy_training_families() -> BTreeSet<String> {
+    problems::easy::split()
+        .map(|s| s.training.into_iter().map(|e| e.family).collect())
+        .unwrap_or_default()
 }
 
 /// pass@1: the mean over problems of each one's solved fraction (problems without a
@@ -76,19 +126,9 @@ pub fn pass_at_1(results: &[ProblemResult]) -> f64 {
 /// An episode that finished, for progress lines.
 #[derive(Debug, Clone)]
 pub struct EpisodeDone<'a> {
-    /// The problem's name.
-    pub problem: &'a str,
-    /// The sample's index.
-    pub sample: usize,
-    /// Solved (every hidden test passed).
-    pub solved: bool,
-    /// The tiers reached (`compiled`, `samples`, ...).
-    pub tiers: Vec<String>,
-    /// It left on a judge or sandbox error.
-    pub judge_error: bool,
-    /// Reply tokens.
-    pub tokens: u64,
-    /// Episodes finished so far, and in all.
+    /// Its record.
+    pub record: &'a EpisodeRecord,
+    /// Episodes finished so far (resumed ones included), and in all.
     pub finished: usize,
     /// All episodes of the evaluation.
     pub total: usize,
@@ -117,78 +157,130 @@ pub fn evaluate(
     weights: RewardWeights,
     progress: &mut dyn FnMut(&EpisodeDone<'_>),
 ) -> anyhow::Result<Vec<ProblemResult>> {
+    let names: Vec<&str> = problems.iter().map(|p| p.task.id.as_str()).collect();
+    let plan = episode::missing(&names, samples, &[]);
+    let episodes = Episodes {
+        problems,
+        seed,
+        weights,
+        key: "",
+        done: 0,
+        total: plan.len(),
+    };
+    let records = run_episodes(rollouts, &episodes, &plan, &mut |done| {
+        progress(done);
+        Ok(())
+    })?;
+    Ok(results_of(problems, &records, &BTreeSet::new()))
+}
+
+/// What [`run_episodes`] runs.
+struct Episodes<'a> {
+    problems: &'a [Problem],
+    seed: u64,
+    weights: RewardWeights,
+    /// The evaluation's key, written into each record.
+    key: &'a str,
+    /// Episodes already done (resumed), and all of the evaluation's.
+    done: usize,
+    total: usize,
+}
+
+/// Runs the episodes `plan` (problem index, sample) together and returns their records
+/// in the order they finished; `each` hears of each one as it finishes (an error stops
+/// the evaluation).
+fn run_episodes(
+    rollouts: &Rollouts,
+    episodes: &Episodes<'_>,
+    plan: &[(usize, usize)],
+    each: &mut dyn FnMut(&EpisodeDone<'_>) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<EpisodeRecord>> {
     let (tx, rx) = std::sync::mpsc::channel();
     let mut handles = Vec::new();
-    for (i, problem) in problems.iter().enumerate() {
-        for k in 0..samples {
-            let hook = Arc::new(Hook::new(
-                rollouts.policy.clone(),
-                i,
-                k,
-                weights,
-                tx.clone(),
-                None,
-            ));
-            let seed = episode_seed(seed, &problem.task.id, k);
-            handles.push(rollouts.spawn(hook, problem.task.clone(), seed, "eval"));
-        }
+    for (slot, &(i, k)) in plan.iter().enumerate() {
+        let problem = &episodes.problems[i];
+        // The hook's group is the plan's slot: its events name the episode.
+        let hook = Arc::new(Hook::new(
+            rollouts.policy.clone(),
+            slot,
+            k,
+            episodes.weights,
+            tx.clone(),
+            None,
+        ));
+        let seed = episode_seed(episodes.seed, &problem.task.id, k);
+        handles.push(rollouts.spawn(hook, problem.task.clone(), seed, "eval"));
     }
     drop(tx);
-    let mut results: Vec<ProblemResult> = problems
-        .iter()
-        .map(|p| ProblemResult {
-            name: p.task.id.clone(),
-            family: p.family.clone(),
-            samples: 0,
-            passed: 0,
-            compiled: 0,
-            samples_passed: 0,
-            judge_errors: 0,
-            tokens: 0,
-        })
-        .collect();
-    let mut tokens = vec![vec![0u64; samples]; problems.len()];
-    let total = problems.len() * samples;
-    let mut finished = 0;
+    let mut tokens = vec![0u64; plan.len()];
+    let mut records = Vec::with_capacity(plan.len());
     while let Ok(event) = rx.recv() {
         match event {
-            Event::Turn {
-                group,
-                episode,
-                turn,
-            } => tokens[group][episode] += turn.generated() as u64,
-            Event::End {
-                group,
-                episode,
-                end,
-            } => {
-                finished += 1;
-                let r = &mut results[group];
-                let judge_error = end.reward == Err(Left::JudgeError);
-                if judge_error {
-                    r.judge_errors += 1;
-                } else {
-                    r.samples += 1;
-                    r.passed += usize::from(end.solved);
-                    r.compiled += usize::from(end.ladder.compiled);
-                    r.samples_passed += usize::from(end.ladder.samples);
-                }
-                r.tokens += tokens[group][episode];
-                progress(&EpisodeDone {
-                    problem: &r.name,
-                    sample: episode,
+            Event::Turn { group, turn, .. } => tokens[group] += turn.generated() as u64,
+            Event::End { group, end, .. } => {
+                let (i, k) = plan[group];
+                let record = EpisodeRecord {
+                    key: episodes.key.to_owned(),
+                    problem: episodes.problems[i].task.id.clone(),
+                    sample: k,
+                    judge_error: end.reward == Err(Left::JudgeError),
                     solved: end.solved,
+                    compiled: end.ladder.compiled,
+                    samples_passed: end.ladder.samples,
+                    hidden: end.hidden,
+                    tokens: tokens[group],
                     tiers: tier_names(&end.ladder),
-                    judge_error,
-                    tokens: tokens[group][episode],
-                    finished,
-                    total,
-                });
+                };
+                records.push(record);
+                each(&EpisodeDone {
+                    record: records.last().expect("invariant: just pushed"),
+                    finished: episodes.done + records.len(),
+                    total: episodes.total,
+                })?;
             }
         }
     }
     rollouts.join(handles)?;
-    Ok(results)
+    Ok(records)
+}
+
+/// Each problem's result from the records of its episodes (in the order of `problems`;
+/// a record of another problem is ignored). A problem is in-family when its family is in
+/// `training_families` (an empty set: unknown).
+pub fn results_of(
+    problems: &[Problem],
+    records: &[EpisodeRecord],
+    training_families: &BTreeSet<String>,
+) -> Vec<ProblemResult> {
+    problems
+        .iter()
+        .map(|p| {
+            let mine: Vec<&EpisodeRecord> =
+                records.iter().filter(|r| r.problem == p.task.id).collect();
+            let scored: Vec<&&EpisodeRecord> = mine.iter().filter(|r| !r.judge_error).collect();
+            let count = |f: fn(&EpisodeRecord) -> bool| scored.iter().filter(|r| f(r)).count();
+            let tests: Vec<f64> = scored.iter().map(|r| r.tests_fraction()).collect();
+            let (passed, compiled) = (count(|r| r.solved), count(|r| r.compiled));
+            ProblemResult {
+                name: p.task.id.clone(),
+                family: p.family.clone(),
+                samples: scored.len(),
+                passed,
+                compiled,
+                samples_passed: count(|r| r.samples_passed),
+                judge_errors: mine.len() - scored.len(),
+                tokens: mine.iter().map(|r| r.tokens).sum(),
+                tests_passed: (!tests.is_empty())
+                    .then(|| tests.iter().sum::<f64>() / tests.len() as f64),
+                in_family: if training_families.is_empty() {
+                    None
+                } else {
+                    in_family(p.family.as_deref(), training_families)
+                },
+                measures: measure::problem_measures(passed, compiled, &tests),
+            }
+        })
+        .collect()
 }
 
 /// Which list of `split.yaml` `trainer eval` evaluates.
@@ -250,6 +342,15 @@ pub struct EvalReport {
     /// Evaluations written before mixed precision existed were float32.
     #[serde(default = "float32")]
     pub precision: String,
+    /// The measures over problems with their intervals (`None` in older files).
+    #[serde(default)]
+    pub measures: Option<Summary>,
+    /// What the evaluation depends on, and its cache key (`None` in older files).
+    #[serde(default)]
+    pub key: Option<EvalKey>,
+    /// Episodes taken from the records of an interrupted run rather than run.
+    #[serde(default)]
+    pub resumed_episodes: usize,
 }
 
 fn float32() -> String {
@@ -286,6 +387,10 @@ pub struct EvalArgs {
     pub split: Split,
     /// Episodes per problem.
     pub samples: usize,
+    /// The report's file: the records file goes beside it ([`episode::records_path`]).
+    pub out: PathBuf,
+    /// The cache folder of finished evaluations (`None`: neither read nor written).
+    pub cache: Option<PathBuf>,
     /// The configuration (pipeline, sampling, `max_batch`, reward weights).
     pub config: TrainConfig,
     /// Its file, recorded in the report.
@@ -298,8 +403,9 @@ pub struct EvalArgs {
     pub compute: tch::Kind,
 }
 
-/// `trainer eval`: loads the model and the problems, evaluates, prints a line per
-/// finished episode on stderr and returns the report.
+/// `trainer eval`: loads the problems, reuses a cached evaluation of the same key, or
+/// else resumes from the records beside `out`, loads the model and runs the missing
+/// episodes (a line per finished episode on stderr), and returns the report.
 pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
     let started = Instant::now();
     if args.samples == 0 {
@@ -307,6 +413,14 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
     }
     args.config.validate()?;
     let set = load_problems(&args.problems)?;
+    let training_families: BTreeSet<String> = if set.split {
+        set.training
+            .iter()
+            .filter_map(|p| p.family.clone())
+            .collect()
+    } else {
+        BTreeSet::new()
+    };
     let (problems, split) = match (set.split, args.split) {
         (false, _) => (set.training, "all".to_owned()),
         (true, Split::HeldOut) => (set.held_out, "held-out".to_owned()),
@@ -324,53 +438,105 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         "sampling": pipeline.sampling,
         "budget": pipeline.budget,
     });
-    let model = Model::load_as(&args.model, args.device, args.compute)
-        .map_err(|e| anyhow::anyhow!("model {}: {e}", args.model.display()))?;
-    let tokenizer_dir = checkpoint::tokenizer_dir(&args.model)?;
-    let tokenizer = ChatTokenizer::load(&tokenizer_dir)
-        .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", tokenizer_dir.display()))?;
-    let name = args
-        .model
-        .file_name()
-        .map_or("policy".to_owned(), |n| n.to_string_lossy().into_owned());
-    let policy = Arc::new(LocalPolicy::new(
-        name,
-        model,
-        tokenizer,
-        args.config.max_batch,
-        OnWeights::Drain,
-        0,
-    ));
-    let rollouts = Rollouts::new(pipeline, policy)?;
     let seed = args.seed.unwrap_or(args.config.seed);
-    let began = Instant::now();
-    let results = evaluate(
-        &rollouts,
+    let precision = crate::precision::kind_name(args.compute).to_owned();
+    let tokenizer_dir = checkpoint::tokenizer_dir(&args.model)?;
+    let key = eval_key(
+        args,
+        &tokenizer_dir,
         &problems,
-        args.samples,
+        &split,
+        &precision,
+        &pipeline,
         seed,
-        args.config.rewards,
-        &mut |done| {
+    )?;
+    if let Some(dir) = &args.cache
+        && let Some(report) = cache::load::<EvalReport>(dir, &key)
+        && report.key.as_ref() == Some(&key)
+    {
+        eprintln!(
+            "eval: reusing the cached evaluation {} (key {}): same model, precision, problems, sampling, samples and seed",
+            cache::path(dir, &key).display(),
+            key.id
+        );
+        return Ok(report);
+    }
+
+    let names: Vec<&str> = problems.iter().map(|p| p.task.id.as_str()).collect();
+    let records_path = episode::records_path(&args.out);
+    let (found, unparsed) = episode::read(&records_path)?;
+    let mut records = episode::keep(found, &key.id, &names, args.samples);
+    let plan = episode::missing(&names, args.samples, &records);
+    let resumed = records.len();
+    if resumed > 0 || unparsed > 0 {
+        eprintln!(
+            "eval: resuming from {}: {resumed} of {} episodes done, {} to run{}",
+            records_path.display(),
+            names.len() * args.samples,
+            plan.len(),
+            if unparsed > 0 {
+                format!(" ({unparsed} unreadable lines dropped)")
+            } else {
+                String::new()
+            }
+        );
+    }
+    let mut writer = episode::Writer::start(&records_path, &records)?;
+    if !plan.is_empty() {
+        let model = Model::load_as(&args.model, args.device, args.compute)
+            .map_err(|e| anyhow::anyhow!("model {}: {e}", args.model.display()))?;
+        let tokenizer = ChatTokenizer::load(&tokenizer_dir)
+            .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", tokenizer_dir.display()))?;
+        let name = args
+            .model
+            .file_name()
+            .map_or("policy".to_owned(), |n| n.to_string_lossy().into_owned());
+        let policy = Arc::new(LocalPolicy::new(
+            name,
+            model,
+            tokenizer,
+            args.config.max_batch,
+            OnWeights::Drain,
+            0,
+        ));
+        let rollouts = Rollouts::new(pipeline, policy)?;
+        let began = Instant::now();
+        let episodes = Episodes {
+            problems: &problems,
+            seed,
+            weights: args.config.rewards,
+            key: &key.id,
+            done: resumed,
+            total: names.len() * args.samples,
+        };
+        let new = run_episodes(&rollouts, &episodes, &plan, &mut |done| {
+            writer.append(done.record)?;
+            let r = done.record;
             eprintln!(
                 "eval {}/{} {:.0}s: {} #{} {} [{}] {} tokens",
                 done.finished,
                 done.total,
                 began.elapsed().as_secs_f64(),
-                done.problem,
-                done.sample,
-                if done.judge_error {
+                r.problem,
+                r.sample,
+                if r.judge_error {
                     "judge error"
-                } else if done.solved {
+                } else if r.solved {
                     "passed"
                 } else {
                     "failed"
                 },
-                done.tiers.join(" "),
-                done.tokens
+                r.tiers.join(" "),
+                r.tokens
             );
-        },
-    )?;
-    Ok(EvalReport {
+            Ok(())
+        })?;
+        records.extend(new);
+    }
+    let results = results_of(&problems, &records, &training_families);
+    let values: Vec<(ProblemValues, Option<bool>)> =
+        results.iter().map(|r| (r.values(), r.in_family)).collect();
+    let report = EvalReport {
         model: args.model.clone(),
         problems_dir: args.problems.clone(),
         split,
@@ -380,10 +546,62 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         samples_per_problem: args.samples,
         totals: totals(&results),
         pass_at_1: pass_at_1(&results),
+        measures: Some(measure::summary(&values)),
         problems: results,
         wall_s: started.elapsed().as_secs_f64(),
-        precision: crate::precision::kind_name(args.compute).to_owned(),
-    })
+        precision,
+        key: Some(key),
+        resumed_episodes: resumed,
+    };
+    if let (Some(dir), Some(key)) = (&args.cache, &report.key) {
+        if report.totals.judge_errors == 0 {
+            let path = cache::save(dir, key, &report)?;
+            eprintln!("eval: kept in the cache as {}", path.display());
+        } else {
+            eprintln!(
+                "eval: not cached: {} episodes left on a judge error",
+                report.totals.judge_errors
+            );
+        }
+    }
+    Ok(report)
+}
+
+/// The key of the evaluation `args` asks for.
+fn eval_key(
+    args: &EvalArgs,
+    tokenizer_dir: &Path,
+    problems: &[Problem],
+    split: &str,
+    precision: &str,
+    pipeline: &agent::pipeline::Pipeline,
+    seed: u64,
+) -> anyhow::Result<EvalKey> {
+    let hashes: Vec<(&str, &str)> = problems
+        .iter()
+        .map(|p| {
+            let sha = p
+                .task
+                .package
+                .as_ref()
+                .map_or("", |pkg| pkg.sha256.as_str());
+            (p.task.id.as_str(), sha)
+        })
+        .collect();
+    // The pipeline's content, not the file it was read from.
+    let mut pipeline = pipeline.clone();
+    pipeline.name.clear();
+    Ok(EvalKey::new(KeyParts {
+        version: cache::KEY_VERSION,
+        model: cache::model_digest(&args.model, tokenizer_dir)?,
+        dtype: precision.to_owned(),
+        split: split.to_owned(),
+        problems: cache::problems_digest(hashes),
+        problem_count: problems.len(),
+        sampling: serde_json::to_value(&pipeline)?,
+        samples: args.samples,
+        seed,
+    }))
 }
 
 #[cfg(test)]
@@ -400,6 +618,9 @@ mod tests {
             samples_passed: passed,
             judge_errors: 0,
             tokens: 10,
+            tests_passed: None,
+            in_family: None,
+            measures: None,
         }
     }
 
@@ -431,5 +652,83 @@ mod tests {
                 assert_ne!(a, b);
             }
         }
+    }
+
+    fn problem(name: &str, family: &str) -> Problem {
+        Problem {
+            task: Arc::new(Task {
+                id: name.to_owned(),
+                name: name.to_owned(),
+                statement: String::new(),
+                statement_format: "none".to_owned(),
+                samples: Vec::new(),
+                time_limit: std::time::Duration::from_secs(1),
+                memory_bytes: 1 << 28,
+                package: None,
+            }),
+            family: Some(family.to_owned()),
+        }
+    }
+
+    fn record(problem: &str, sample: usize, solved: bool, judge_error: bool) -> EpisodeRecord {
+        EpisodeRecord {
+            key: "k".to_owned(),
+            problem: problem.to_owned(),
+            sample,
+            judge_error,
+            solved,
+            compiled: solved || sample.is_multiple_of(2),
+            samples_passed: solved,
+            hidden: Some(agent::step::Count {
+                passed: if solved { 4 } else { sample % 3 },
+                total: 4,
+            }),
+            tokens: 3,
+            tiers: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn results_come_from_the_records_in_any_order() {
+        let problems = [problem("gcd", "math"), problem("wordle", "games")];
+        let records = vec![
+            record("gcd", 0, true, false),
+            record("gcd", 1, false, false),
+            record("gcd", 2, false, true),
+            record("wordle", 0, false, false),
+            record("wordle", 1, false, false),
+            record("lcm", 0, true, false), // not evaluated: ignored
+        ];
+        let trained: BTreeSet<String> = ["math".to_owned()].into();
+        let results = results_of(&problems, &records, &trained);
+        let gcd = &results[0];
+        assert_eq!(
+            (
+                gcd.samples,
+                gcd.passed,
+                gcd.compiled,
+                gcd.judge_errors,
+                gcd.tokens
+            ),
+            (2, 1, 1, 1, 9)
+        );
+        // Hidden tests: 4/4 and 1/4 (the judge error is not scored).
+        assert_eq!(gcd.tests_passed, Some(0.625));
+        assert_eq!(gcd.in_family, Some(true));
+        assert_eq!(results[1].in_family, Some(false));
+        let m = gcd.measures.as_ref().expect("scored");
+        assert_eq!(m.pass_at_1.estimate, 0.5);
+        assert_eq!(m.pass_at_k.keys().copied().collect::<Vec<_>>(), [1, 2]);
+        // A resumed evaluation (its records in another order: the kept ones, then the
+        // ones run after the restart) reports the same.
+        let mut resumed = records.clone();
+        resumed.rotate_left(3);
+        assert_eq!(results_of(&problems, &resumed, &trained), results);
+        // Without a split's families, in-family is unknown.
+        assert_eq!(
+            results_of(&problems, &records, &BTreeSet::new())[0].in_family,
+            None
+        );
+        assert_eq!(in_family(None, &trained), None);
     }
 }

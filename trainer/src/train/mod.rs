@@ -15,18 +15,23 @@
 //!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation,
 //!   a wall-time budget.
 //! - [`eval`]: K episodes per problem through the same machinery ([`rollout::Rollouts`]),
-//!   no training: the loop's held-out evaluation and `trainer eval`.
+//!   no training: the loop's held-out evaluation and `trainer eval`; [`measure`] its
+//!   measures and intervals, [`episode`] its per-episode records (resuming), [`cache`]
+//!   its key and the cache of finished evaluations.
 //! - [`sft`]: `algorithm: sft`, the supervised warm start: the training problems'
 //!   reference solutions as replies to the agent's own code request, the loss on the
 //!   reply's tokens; and the held-out reference solutions' NLL measure.
 //! - [`leak`]: near-duplicates of held-out statements and solutions in training data.
 //! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
-//!   from [`bootstrap`] (a paired bootstrap over problems).
+//!   from [`bootstrap`] (a paired bootstrap over problems) for every measure.
 
 pub mod bootstrap;
+pub mod cache;
 pub mod config;
+pub mod episode;
 pub mod eval;
 pub mod leak;
+pub mod measure;
 pub mod report;
 pub mod rollout;
 pub mod run;

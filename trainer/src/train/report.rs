@@ -4,7 +4,11 @@
 //! `metrics.jsonl`).
 //!
 //! The intervals come from [`super::bootstrap::paired`] over the problems both files
-//! scored; the run's steps, configuration and seed from its latest checkpoint's
+//! scored, for every measure of [`super::measure`] that both files hold (pass@1, the
+//! fraction of hidden tests passed, the compiled share, pass@k for k = 2, 4, 8 where both
+//! have k samples of every problem), over all problems and over the in-family and
+//! out-of-family ones apart (`measures` in `report.json`; files written before a problem's
+//! family was marked take it from the committed easy split); the run's steps, configuration and seed from its latest checkpoint's
 //! `trainer_state.json` (what `trainer train` writes); the training time is the sum of the
 //! steps' `wall_s` in `metrics.jsonl`, the evaluation times the eval files' `wall_s`.
 
@@ -14,7 +18,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use super::bootstrap::{self, Interval, LEVEL};
-use super::eval::{EvalReport, ProblemResult};
+use super::eval::{EvalReport, ProblemResult, easy_training_families, in_family};
+use super::measure::{Measure, ProblemValues};
 use crate::{checkpoint, metrics};
 
 /// What `trainer report` was asked.
@@ -102,6 +107,44 @@ fn side(r: &ProblemResult) -> Value {
     })
 }
 
+/// Whether `r` of `eval` is in-family: as the file says, or for an older held-out file
+/// from the committed easy split's training families.
+fn in_family_of(eval: &EvalReport, r: &ProblemResult) -> Option<bool> {
+    r.in_family.or_else(|| {
+        (eval.split == "held-out")
+            .then(|| in_family(r.family.as_deref(), &easy_training_families()))
+            .flatten()
+    })
+}
+
+/// Every measure's paired bootstrap over `pairs` (problems scored on both sides), as
+/// `{"problems": n, "pass_at_1": {"before", "after", "difference"}, ...}`; a measure one
+/// side lacks for some problem is left out. `None` when `pairs` is empty.
+fn compare(
+    pairs: &[&Pair<'_>],
+    resamples: usize,
+    seed: u64,
+) -> anyhow::Result<Option<serde_json::Map<String, Value>>> {
+    if pairs.is_empty() {
+        return Ok(None);
+    }
+    let before: Vec<ProblemValues> = pairs.iter().map(|p| p.before.values()).collect();
+    let after: Vec<ProblemValues> = pairs.iter().map(|p| p.after.values()).collect();
+    let mut out = serde_json::Map::new();
+    out.insert("problems".to_owned(), json!(pairs.len()));
+    for m in Measure::all() {
+        let (Some(b), Some(a)) = (
+            m.values(&before.iter().collect::<Vec<_>>()),
+            m.values(&after.iter().collect::<Vec<_>>()),
+        ) else {
+            continue;
+        };
+        let boot = bootstrap::paired(&b, &a, resamples, seed)?;
+        out.insert(m.name(), serde_json::to_value(boot)?);
+    }
+    Ok(Some(out))
+}
+
 fn pair_of(i: &Interval) -> [f64; 2] {
     [i.low, i.high]
 }
@@ -134,6 +177,27 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
     let state = checkpoint::read_state(&checkpoint)?;
     let seed = args.seed.unwrap_or(state.seed);
     let boot = bootstrap::paired(&rates_before, &rates_after, args.resamples, seed)?;
+    let family = |p: &&Pair<'_>| {
+        // A problem counts in a family group when both files agree on it.
+        let (b, a) = (
+            in_family_of(&before, p.before),
+            in_family_of(&after, p.after),
+        );
+        (b == a).then_some(b).flatten()
+    };
+    let group = |want: Option<bool>| {
+        let chosen: Vec<&Pair<'_>> = scored
+            .iter()
+            .copied()
+            .filter(|p| want.is_none() || family(p) == want)
+            .collect();
+        compare(&chosen, args.resamples, seed)
+    };
+    let measures = json!({
+        "overall": group(None)?,
+        "in_family": group(Some(true))?,
+        "out_of_family": group(Some(false))?,
+    });
     let metrics_path = args.run.join("metrics.jsonl");
     let rows = metrics::read(&metrics_path)
         .map_err(|e| anyhow::anyhow!("{}: {e}", metrics_path.display()))?;
@@ -158,6 +222,7 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
         "difference_ci95": pair_of(&boot.difference),
         "method": method,
         "bootstrap": {"resamples": args.resamples, "seed": seed, "level": LEVEL},
+        "measures": measures,
         "problems": pairs.iter().map(|p| json!({
             "name": p.before.name,
             "family": p.before.family,
@@ -175,8 +240,8 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
         "base_model": state.base_model,
         "checkpoint": checkpoint,
         "eval": {
-            "before": {"model": before.model, "seed": before.seed, "samples_per_problem": before.samples_per_problem, "split": before.split, "sampling": before.sampling, "precision": before.precision},
-            "after": {"model": after.model, "seed": after.seed, "samples_per_problem": after.samples_per_problem, "split": after.split, "sampling": after.sampling, "precision": after.precision},
+            "before": {"model": before.model, "seed": before.seed, "samples_per_problem": before.samples_per_problem, "split": before.split, "sampling": before.sampling, "precision": before.precision, "key": before.key},
+            "after": {"model": after.model, "seed": after.seed, "samples_per_problem": after.samples_per_problem, "split": after.split, "sampling": after.sampling, "precision": after.precision, "key": after.key},
         },
         "time": {
             "training_s": training_s,
@@ -197,6 +262,52 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
     std::fs::write(&md_path, markdown(&report, &boot))
         .map_err(|e| anyhow::anyhow!("{}: {e}", md_path.display()))?;
     Ok(report)
+}
+
+/// The table of every measure's before, after and difference with their intervals, by
+/// group (empty when the report has no measures).
+fn measures_table(measures: &Value) -> String {
+    let mut md = String::new();
+    let cell = |i: &Value| {
+        format!(
+            "{:.3} [{:.3}, {:.3}]",
+            i["estimate"].as_f64().unwrap_or(f64::NAN),
+            i["low"].as_f64().unwrap_or(f64::NAN),
+            i["high"].as_f64().unwrap_or(f64::NAN)
+        )
+    };
+    for (group, title) in [
+        ("overall", "all problems"),
+        ("in_family", "in-family"),
+        ("out_of_family", "out-of-family"),
+    ] {
+        let g = &measures[group];
+        if g.is_null() {
+            continue;
+        }
+        if md.is_empty() {
+            md.push_str("\n## Measures (95% intervals, paired bootstrap over problems)\n\n");
+            md.push_str(
+                "| problems | measure | before | after | difference |\n|---|---|---|---|---|\n",
+            );
+        }
+        for m in Measure::all() {
+            let p = &g[m.name()];
+            if p.is_null() {
+                continue;
+            }
+            let _ = writeln!(
+                md,
+                "| {title} ({}) | {} | {} | {} | {} |",
+                g["problems"],
+                m.name(),
+                cell(&p["before"]),
+                cell(&p["after"]),
+                cell(&p["difference"])
+            );
+        }
+    }
+    md
 }
 
 fn fmt_rate(r: &Value) -> String {
@@ -272,13 +383,17 @@ fn markdown(report: &Value, boot: &bootstrap::Paired) -> String {
         let e = &eval[side];
         let _ = writeln!(
             md,
-            "Evaluation {side}: `{}`, {} samples per problem, seed {}, sampling `{}`.",
+            "Evaluation {side}: `{}`, {} samples per problem, seed {}, sampling `{}`{}.",
             e["model"].as_str().unwrap_or_default(),
             e["samples_per_problem"],
             e["seed"],
-            e["sampling"]
+            e["sampling"],
+            e["key"]["id"]
+                .as_str()
+                .map_or(String::new(), |id| format!(", key `{id}`"))
         );
     }
+    md.push_str(&measures_table(&report["measures"]));
     let _ = writeln!(md, "\n## Learning curves\n");
     let _ = writeln!(
         md,
@@ -334,6 +449,9 @@ mod tests {
                 samples_passed: *passed,
                 judge_errors: 0,
                 tokens: 5,
+                tests_passed: None,
+                in_family: None,
+                measures: None,
             })
             .collect();
         EvalReport {
@@ -349,6 +467,9 @@ mod tests {
             problems,
             wall_s: 1.0,
             precision: "f32".to_owned(),
+            measures: None,
+            key: None,
+            resumed_episodes: 0,
         }
     }
 
@@ -365,5 +486,124 @@ mod tests {
         assert!(err.contains("lcm") && err.contains("after.json"), "{err}");
         let err = pair(&c, &a, paths).expect_err("lcm extra").to_string();
         assert!(err.contains("lcm") && err.contains("before.json"), "{err}");
+    }
+
+    #[test]
+    fn every_measure_is_compared_and_families_come_from_the_file_or_the_easy_split() {
+        let mut before = eval(&[("gcd", 8, 1), ("lcm", 8, 0), ("hms", 8, 2)]);
+        let mut after = eval(&[("gcd", 8, 3), ("lcm", 8, 1), ("hms", 8, 2)]);
+        for (side, tests) in [
+            (&mut before, [0.25, 0.0, 0.5]),
+            (&mut after, [0.5, 0.25, 0.5]),
+        ] {
+            for ((p, t), family) in side.problems.iter_mut().zip(tests).zip([true, true, false]) {
+                p.tests_passed = Some(t);
+                p.in_family = Some(family);
+            }
+        }
+        let paths = (Path::new("before.json"), Path::new("after.json"));
+        let pairs = pair(&before, &after, paths).expect("paired");
+        let all: Vec<&Pair<'_>> = pairs.iter().collect();
+        let m = compare(&all, 1000, 3)
+            .expect("bootstrap")
+            .expect("problems");
+        assert_eq!(m["problems"], 3);
+        let names: Vec<String> = Measure::all().iter().map(|m| m.name()).collect();
+        assert_eq!(m.keys().filter(|k| *k != "problems").count(), names.len());
+        let difference = |name: &str| m[name]["difference"]["estimate"].as_f64().expect(name);
+        // pass@1: (2/8 + 1/8 + 0) / 3; tests: (0.25 + 0.25 + 0) / 3; compiled: 0.
+        assert!((difference("pass_at_1") - 0.125).abs() < 1e-12, "{m:?}");
+        assert!(
+            (difference("tests_passed") - 0.5 / 3.0).abs() < 1e-12,
+            "{m:?}"
+        );
+        assert_eq!(difference("compiled"), 0.0);
+        let table = measures_table(&json!({"overall": m, "in_family": null}));
+        assert!(
+            table.contains("| problems | measure | before | after | difference |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| all problems (3) | pass_at_1 | 0.125 ["),
+            "{table}"
+        );
+        assert_eq!(
+            table.matches("| all problems (3) |").count(),
+            names.len(),
+            "{table}"
+        );
+        assert_eq!(measures_table(&json!(null)), "");
+        for name in &names {
+            let d = &m[name.as_str()]["difference"];
+            let (low, high) = (
+                d["low"].as_f64().expect("low"),
+                d["high"].as_f64().expect("high"),
+            );
+            let x = d["estimate"].as_f64().expect("estimate");
+            assert!(low <= x + 1e-12 && x <= high + 1e-12, "{name}: {d}");
+        }
+        // An older file has no tests fraction: that measure is left out.
+        before.problems[0].tests_passed = None;
+        let pairs = pair(&before, &after, paths).expect("paired");
+        let all: Vec<&Pair<'_>> = pairs.iter().collect();
+        let m = compare(&all, 1000, 3)
+            .expect("bootstrap")
+            .expect("problems");
+        assert!(!m.contains_key("tests_passed") && m.contains_key("pass_at_8"));
+        assert_eq!(compare(&[], 1000, 3).expect("nothing"), None);
+
+        // Families: the file's mark wins; an older held-out file's come from the easy split.
+        let split = problems::easy::split().expect("the committed split");
+        let trained = split.training[0].family.clone();
+        let unseen = split
+            .unseen_families()
+            .into_iter()
+            .next()
+            .expect("one")
+            .to_owned();
+        let mut old = eval(&[("a", 2, 1), ("b", 2, 1)]);
+        old.problems[0].family = Some(trained);
+        old.problems[1].family = Some(unseen);
+        assert_eq!(in_family_of(&old, &old.problems[0]), Some(true));
+        assert_eq!(in_family_of(&old, &old.problems[1]), Some(false));
+        old.problems[1].in_family = Some(true);
+        assert_eq!(in_family_of(&old, &old.problems[1]), Some(true));
+        old.split = "all".to_owned();
+        assert_eq!(in_family_of(&old, &old.problems[0]), None);
+    }
+
+    #[test]
+    fn the_committed_evaluations_still_read_and_compare() {
+        let benchmarks = Path::new(env!("CARGO_MANIFEST_DIR")).join("benchmarks");
+        let read = |name: &str| read_eval(&benchmarks.join(name)).expect("an eval file");
+        let before = read("ci-train-1/eval-before.json");
+        for after in [
+            "ci-train-1/eval-after.json",
+            "ci-train-2/agentic/eval-after.json",
+            "ci-train-2/outcome/eval-after.json",
+            "ci-train-2/process/eval-after.json",
+        ] {
+            let after = read(after);
+            assert!(after.measures.is_none() && after.key.is_none());
+            let paths = (Path::new("before.json"), Path::new("after.json"));
+            let pairs = pair(&before, &after, paths).expect("the same problems");
+            let all: Vec<&Pair<'_>> = pairs.iter().collect();
+            let m = compare(&all, 200, 1).expect("bootstrap").expect("problems");
+            // Written before the tests fraction: every other measure is compared.
+            assert!(!m.contains_key("tests_passed"), "{m:?}");
+            assert!(
+                m.contains_key("pass_at_8") && m.contains_key("compiled"),
+                "{m:?}"
+            );
+            // Their problems' families split by the easy set's training families.
+            let marks: Vec<Option<bool>> = pairs
+                .iter()
+                .map(|p| in_family_of(&before, p.before))
+                .collect();
+            assert!(
+                marks.contains(&Some(true)) && marks.contains(&Some(false)),
+                "{marks:?}"
+            );
+        }
     }
 }

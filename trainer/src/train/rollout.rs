@@ -183,6 +183,8 @@ pub struct EpisodeEnd {
     pub ladder: Ladder,
     /// Accepted by the local judge.
     pub solved: bool,
+    /// Hidden tests the last submission passed, of all (offline; `None`: no submission).
+    pub hidden: Option<agent::step::Count>,
     /// Model and judge time in seconds summed over the steps.
     pub model_s: f64,
     /// The judge's share.
@@ -360,6 +362,7 @@ impl Observer for Hook {
             reward,
             ladder: state.ladder,
             solved: outcome.solved,
+            hidden: outcome.hidden,
             model_s: outcome.timing.model_ms / 1000.0,
             judge_s: outcome.timing.judge_ms / 1000.0,
             end: serde_json::to_value(&outcome.end).unwrap_or_default(),

@@ -197,6 +197,8 @@ pub fn evaluate(
 pub enum Split {
     /// The held-out problems.
     HeldOut,
+    /// The validation problems (never trained on; where choices are made).
+    Validation,
     /// The training problems.
     Training,
 }
@@ -310,6 +312,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
     let (problems, split) = match (set.split, args.split) {
         (false, _) => (set.training, "all".to_owned()),
         (true, Split::HeldOut) => (set.held_out, "held-out".to_owned()),
+        (true, Split::Validation) => (set.validation, "validation".to_owned()),
         (true, Split::Training) => (set.training, "training".to_owned()),
     };
     if problems.is_empty() {

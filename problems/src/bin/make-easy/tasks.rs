@@ -1,10 +1,11 @@
 //! The tasks written out as variants ([`crate::variants`]), with the layouts of each.
 //!
-//! Three groups, one per side of the split (`split.yaml` records the sides): the tasks of
-//! the families' training problems in new layouts and output formats (their first layout
-//! is the family's package), new tasks of training families for validation, and new tasks
-//! for the held-out set, of training families (in-family) and of families training never
-//! sees (bits, geometry, dates). A task's variants all go to one side.
+//! Grouped by the side of the split they are written for (`split.yaml` records the sides):
+//! the tasks of the families' training problems in new layouts and output formats (their
+//! first layout is the family's package), new training tasks, new tasks of training
+//! families for validation, and new tasks for the held-out set, of training families
+//! (in-family) and of families training never sees (bits, geometry, dates). A task's
+//! variants all go to one side.
 
 use crate::families::{Family, LOWER, MIXED, Size, sentence, text_len, value, values, word};
 use crate::rng::Rng;
@@ -89,6 +90,7 @@ pub(crate) fn all() -> Vec<(Task, Vec<Layout>)> {
         .collect();
         all.push((task, layouts));
     }
+    all.extend(new_training());
     all.extend(validation());
     all.extend(held_out());
     all
@@ -844,6 +846,292 @@ fn training() -> Vec<Task> {
                 "# Keeps the letters in lower case.\ndef solve(s):\n    return \"\".join(w[0] for w in s.split())\n",
             )],
         },
+    ]
+}
+
+/// New tasks of training families, for training.
+fn new_training() -> Vec<(Task, Vec<Layout>)> {
+    vec![
+        (
+            Task {
+                id: "minutes",
+                title: "Clock Minutes",
+                family: Family::Arithmetic,
+                legend: "A clock shows $h$ hours and $m$ minutes past midnight. Find how many minutes have passed since midnight.",
+                shape: Shape::Ints(&[("h", 0, 23), ("m", 0, 59)]),
+                answer: "the number of minutes since midnight, $60h + m$",
+                token: true,
+                rule: "",
+                random: |rng, _, _| ints(&[rng.range(0, 23), rng.range(0, 59)]),
+                solve: |r| (60 * r.ints()[0] + r.ints()[1]).to_string(),
+                samples: || [ints(&[1, 30]), ints(&[0, 5])],
+                edges: || vec![ints(&[0, 0]), ints(&[23, 59]), ints(&[12, 0])],
+                case_sensitive: false,
+                py: "def solve(h, m):\n    return 60 * h + m\n",
+                cpp: "std::string solve(long long h, long long m) {\n    return std::to_string(60 * h + m);\n}\n",
+                wrong: vec![(
+                    "hundred.py",
+                    "# Takes an hour for 100 minutes.\ndef solve(h, m):\n    return 100 * h + m\n",
+                )],
+            },
+            vec![Layout::Single, Layout::Lines, PER_LINE],
+        ),
+        (
+            Task {
+                id: "cube",
+                title: "Cube Volume",
+                family: Family::Arithmetic,
+                legend: "Find the cube $n^3 = n \\cdot n \\cdot n$ of an integer $n$. It may not fit in a 32-bit integer.",
+                shape: Shape::Ints(&[("n", -1_000_000, 1_000_000)]),
+                answer: "$n^3$",
+                token: true,
+                rule: "",
+                random: |rng, size, _| ints(&[value(rng, size, -1_000_000, 1_000_000)]),
+                solve: |r| r.ints()[0].pow(3).to_string(),
+                samples: || [ints(&[3]), ints(&[-2])],
+                edges: || {
+                    vec![
+                        ints(&[0]),
+                        ints(&[1_000_000]),
+                        ints(&[-1_000_000]),
+                        ints(&[1291]),
+                    ]
+                },
+                case_sensitive: false,
+                py: "def solve(n):\n    return n ** 3\n",
+                cpp: "std::string solve(long long n) {\n    return std::to_string(n * n * n);\n}\n",
+                wrong: vec![(
+                    "int_overflow.cpp",
+                    "// Multiplies in 32 bits.\nstd::string solve(long long n) {\n    int x = n;\n    int cube = (int)((unsigned)x * (unsigned)x * (unsigned)x);\n    return std::to_string(cube);\n}\n",
+                )],
+            },
+            vec![Layout::Single, JOINED],
+        ),
+        (
+            Task {
+                id: "prefixsums",
+                title: "Running Total",
+                family: Family::Lists,
+                legend: "You are given a list of integers. Find its running totals: for every $i$, the sum $a_1 + \\cdots + a_i$ of the first $i$ values.",
+                shape: LIST,
+                answer: "the $n$ running totals, in order, separated by spaces",
+                token: false,
+                rule: "",
+                random: any_list,
+                solve: |r| {
+                    let mut total = 0;
+                    let words: Vec<String> = r
+                        .ints()
+                        .iter()
+                        .map(|x| {
+                            total += x;
+                            total.to_string()
+                        })
+                        .collect();
+                    words.join(" ")
+                },
+                samples: || [ints(&[1, 2, 3]), ints(&[5, -5])],
+                edges: || vec![ints(&[-E9]), ints(&[E9; 100])],
+                case_sensitive: false,
+                py: "def solve(a):\n    totals, total = [], 0\n    for x in a:\n        total += x\n        totals.append(total)\n    return \" \".join(map(str, totals))\n",
+                cpp: "std::string solve(const std::vector<long long> &a) {\n    std::string out;\n    long long total = 0;\n    for (size_t i = 0; i < a.size(); i++) {\n        total += a[i];\n        out += (i ? \" \" : \"\") + std::to_string(total);\n    }\n    return out;\n}\n",
+                wrong: vec![(
+                    "int_overflow.cpp",
+                    "// Keeps the total in a 32-bit int.\nstd::string solve(const std::vector<long long> &a) {\n    std::string out;\n    int total = 0;\n    for (size_t i = 0; i < a.size(); i++) {\n        total = (int)((unsigned)total + (unsigned)a[i]);\n        out += (i ? \" \" : \"\") + std::to_string(total);\n    }\n    return out;\n}\n",
+                )],
+            },
+            vec![Layout::Single, Layout::Bare, PER_LINE],
+        ),
+        (
+            Task {
+                id: "oddplaces",
+                title: "Every Other",
+                family: Family::Lists,
+                legend: "You are given a list of integers $a_1, \\ldots, a_n$. Add up the values at the odd positions: $a_1 + a_3 + a_5 + \\cdots$",
+                shape: LIST,
+                answer: "the sum of $a_i$ over the odd $i$",
+                token: true,
+                rule: "",
+                random: any_list,
+                solve: |r| r.ints().iter().step_by(2).sum::<i64>().to_string(),
+                samples: || [ints(&[1, 2, 3, 4, 5]), ints(&[7, 100])],
+                edges: || vec![ints(&[5]), ints(&[1, -1]), ints(&[E9; 99])],
+                case_sensitive: false,
+                py: "def solve(a):\n    return sum(a[0::2])\n",
+                cpp: "std::string solve(const std::vector<long long> &a) {\n    long long total = 0;\n    for (size_t i = 0; i < a.size(); i += 2) total += a[i];\n    return std::to_string(total);\n}\n",
+                wrong: vec![(
+                    "zero_based.py",
+                    "# Counts positions from 0: adds a_2, a_4, ... instead.\ndef solve(a):\n    return sum(a[1::2])\n",
+                )],
+            },
+            vec![Layout::Single, Layout::Inline, NUMBERED],
+        ),
+        (
+            Task {
+                id: "middleletter",
+                title: "Centre Letter",
+                family: Family::Strings,
+                legend: "You are given a word with an odd number of letters. Find its middle letter: as many letters stand before it as after it.",
+                shape: Shape::Text {
+                    pattern: "[a-z]+",
+                    max: 999,
+                    what: "a word $s$ of lowercase English letters ($1 \\le |s| \\le 999$, $|s|$ odd)",
+                },
+                answer: "the middle letter of $s$",
+                token: true,
+                rule: "len(v) % 2 == 1",
+                random: |rng, size, _| {
+                    let len = text_len(rng, size).min(999) | 1;
+                    Record::Text(word(rng, len, LOWER))
+                },
+                solve: |r| {
+                    let s = r.text();
+                    s[s.len() / 2..s.len() / 2 + 1].to_owned()
+                },
+                samples: || [text("abcde"), text("x")],
+                edges: || vec![text("abc"), text("racecar"), text("abcdefg")],
+                case_sensitive: false,
+                py: "def solve(s):\n    return s[len(s) // 2]\n",
+                cpp: "std::string solve(const std::string &s) {\n    return std::string(1, s[s.size() / 2]);\n}\n",
+                wrong: vec![(
+                    "one_early.py",
+                    "# Rounds the wrong way: the letter before the middle.\ndef solve(s):\n    return s[max(len(s) // 2 - 1, 0)]\n",
+                )],
+            },
+            vec![Layout::Single, Layout::Eof],
+        ),
+        (
+            Task {
+                id: "shiftletters",
+                title: "Next Letter",
+                family: Family::Strings,
+                legend: "You are given a word. Replace every letter by the next one in the alphabet, with `z` becoming `a`.",
+                shape: WORD,
+                answer: "$s$ with every letter moved one step on in the alphabet",
+                token: true,
+                rule: "",
+                random: random_word,
+                solve: |r| {
+                    r.text()
+                        .bytes()
+                        .map(|b| (b'a' + (b - b'a' + 1) % 26) as char)
+                        .collect()
+                },
+                samples: || [text("hello"), text("zebra")],
+                edges: || vec![text("z"), text("a"), text("xyz")],
+                case_sensitive: false,
+                py: "def solve(s):\n    return \"\".join(chr(ord(\"a\") + (ord(c) - ord(\"a\") + 1) % 26) for c in s)\n",
+                cpp: "std::string solve(std::string s) {\n    for (char &c : s) c = c == 'z' ? 'a' : c + 1;\n    return s;\n}\n",
+                wrong: vec![(
+                    "no_wrap.cpp",
+                    "// Forgets to wrap: z becomes {.\nstd::string solve(std::string s) {\n    for (char &c : s) c = c + 1;\n    return s;\n}\n",
+                )],
+            },
+            vec![Layout::Single, PER_LINE, NUMBERED],
+        ),
+        (
+            Task {
+                id: "factorial",
+                title: "Exact Factorial",
+                family: Family::Loops,
+                legend: "Find $n! = 1 \\cdot 2 \\cdots n$ exactly ($0! = 1$). It may not fit in a 32-bit integer.",
+                shape: Shape::Ints(&[("n", 0, 20)]),
+                answer: "$n!$",
+                token: true,
+                rule: "",
+                random: |rng, _, _| ints(&[rng.range(0, 20)]),
+                solve: |r| (1..=r.ints()[0]).product::<i64>().to_string(),
+                samples: || [ints(&[5]), ints(&[0])],
+                edges: || vec![ints(&[20]), ints(&[13]), ints(&[1])],
+                case_sensitive: false,
+                py: "def solve(n):\n    result = 1\n    for i in range(2, n + 1):\n        result *= i\n    return result\n",
+                cpp: "std::string solve(long long n) {\n    long long result = 1;\n    for (int i = 2; i <= n; i++) result *= i;\n    return std::to_string(result);\n}\n",
+                wrong: vec![(
+                    "int_overflow.cpp",
+                    "// Multiplies in a 32-bit int.\nstd::string solve(long long n) {\n    int result = 1;\n    for (int i = 2; i <= n; i++) result = (int)((unsigned)result * (unsigned)i);\n    return std::to_string(result);\n}\n",
+                )],
+            },
+            vec![Layout::Single, PER_LINE, Layout::Eof],
+        ),
+        (
+            Task {
+                id: "tickets",
+                title: "Ticket Office",
+                family: Family::Conditions,
+                legend: "A museum ticket costs 5 for a child younger than 12, 7 for a visitor aged 65 or more, and 10 for everyone else. Find the price for a visitor aged $x$.",
+                shape: Shape::Ints(&[("x", 0, 120)]),
+                answer: "the price of the ticket",
+                token: true,
+                rule: "",
+                random: |rng, _, _| ints(&[rng.range(0, 120)]),
+                solve: |r| {
+                    match r.ints()[0] {
+                        0..=11 => "5",
+                        65.. => "7",
+                        _ => "10",
+                    }
+                    .to_owned()
+                },
+                samples: || [ints(&[30]), ints(&[8])],
+                edges: || {
+                    vec![
+                        ints(&[12]),
+                        ints(&[11]),
+                        ints(&[65]),
+                        ints(&[64]),
+                        ints(&[0]),
+                        ints(&[120]),
+                    ]
+                },
+                case_sensitive: false,
+                py: "def solve(x):\n    if x < 12:\n        return 5\n    if x >= 65:\n        return 7\n    return 10\n",
+                cpp: "std::string solve(long long x) {\n    if (x < 12) return \"5\";\n    if (x >= 65) return \"7\";\n    return \"10\";\n}\n",
+                wrong: vec![(
+                    "boundaries.py",
+                    "# Puts the boundary ages on the wrong side.\ndef solve(x):\n    if x <= 12:\n        return 5\n    if x > 65:\n        return 7\n    return 10\n",
+                )],
+            },
+            vec![Layout::Single, JOINED, Layout::Eof],
+        ),
+        (
+            Task {
+                id: "divisible",
+                title: "Fair Share",
+                family: Family::Conditions,
+                legend: "Decide whether $a$ sweets can be shared equally among $b$ children with none left over: whether $a$ is divisible by $b$.",
+                shape: Shape::Ints(&[("a", 0, E18), ("b", 1, E18)]),
+                answer: "`YES` if $b$ divides $a$ and `NO` otherwise",
+                token: true,
+                rule: "",
+                random: |rng, size, _| {
+                    let b = value(rng, size, 1, E9);
+                    let a = if rng.range(0, 1) == 0 {
+                        b * value(rng, size, 0, E9)
+                    } else {
+                        value(rng, size, 0, E18)
+                    };
+                    ints(&[a, b])
+                },
+                solve: |r| yes(r.ints()[0] % r.ints()[1] == 0),
+                samples: || [ints(&[12, 4]), ints(&[10, 3])],
+                edges: || {
+                    vec![
+                        ints(&[0, 5]),
+                        ints(&[3, 6]),
+                        ints(&[E18, E9]),
+                        ints(&[1, 1]),
+                    ]
+                },
+                case_sensitive: false,
+                py: "def solve(a, b):\n    return \"YES\" if a % b == 0 else \"NO\"\n",
+                cpp: "std::string solve(long long a, long long b) {\n    return a % b == 0 ? \"YES\" : \"NO\";\n}\n",
+                wrong: vec![(
+                    "swapped.py",
+                    "# Divides the wrong way round.\ndef solve(a, b):\n    return \"YES\" if a != 0 and b % a == 0 else \"NO\"\n",
+                )],
+            },
+            vec![Layout::Single, Layout::Lines, NUMBERED],
+        ),
     ]
 }
 

@@ -229,7 +229,7 @@ pub struct EvalReport {
     pub model: PathBuf,
     /// The `--problems` folder.
     pub problems_dir: PathBuf,
-    /// `held-out` or `training` (`all`: the folder has no `split.yaml`).
+    /// `held-out`, `validation` or `training` (`all`: the folder has no `split.yaml`).
     pub split: String,
     /// The configuration file, if one was given.
     pub config: Option<PathBuf>,

@@ -37,8 +37,9 @@ use crate::tokenizer::ChatTokenizer;
 /// Where a run reads and writes.
 #[derive(Debug, Clone)]
 pub struct RunPaths {
-    /// The problem folder: package folders, and a `split.yaml` naming the training and
-    /// held-out ones (without it every package trains and nothing is held out).
+    /// The problem folder: package folders, and a `split.yaml` naming the training,
+    /// validation and held-out ones (without it every package trains and nothing is held
+    /// out).
     pub problems: PathBuf,
     /// The starting model (a Hugging Face folder).
     pub model: PathBuf,

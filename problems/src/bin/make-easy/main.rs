@@ -81,10 +81,16 @@ pub(crate) struct Package {
 /// Every package: the families' problems, then the variants of the tasks.
 fn all() -> Vec<Package> {
     let mut all: Vec<Package> = families::all().iter().map(from_easy).collect();
+    let wordings = tasks::wordings();
     for (task, layouts) in tasks::all() {
-        for layout in layouts {
-            let name = format!("{}{}", task.id, layout.suffix());
-            all.push(variants::package(&task, layout, seed(&name)));
+        for &layout in &layouts {
+            let name = variants::name(&task, layout, None);
+            all.push(variants::package(&task, layout, None, seed(&name)));
+        }
+        for wording in wordings.iter().filter(|w| w.task == task.id) {
+            let layout = variants::Layout::Single;
+            let name = variants::name(&task, layout, Some(wording));
+            all.push(variants::package(&task, layout, Some(wording), seed(&name)));
         }
     }
     all

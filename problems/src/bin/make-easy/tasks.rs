@@ -9,7 +9,7 @@
 
 use crate::families::{Family, LOWER, MIXED, Size, sentence, text_len, value, values, word};
 use crate::rng::Rng;
-use crate::variants::{Layout, Output, Record, Shape, Task};
+use crate::variants::{Layout, Output, Record, Shape, Task, Wording};
 
 const E9: i64 = 1_000_000_000;
 const E12: i64 = 1_000_000_000_000;
@@ -288,8 +288,8 @@ fn training() -> Vec<Task> {
             py: "def solve(a, b, c):\n    return \"YES\" if a < b + c and b < a + c and c < a + b else \"NO\"\n",
             cpp: "std::string solve(long long a, long long b, long long c) {\n    return a < b + c && b < a + c && c < a + b ? \"YES\" : \"NO\";\n}\n",
             wrong: vec![(
-                "int_overflow.cpp",
-                "// Adds the lengths in 32-bit ints: two long sticks overflow.\nstd::string solve(long long a, long long b, long long c) {\n    int x = a, y = b, z = c;\n    int yz = (int)((unsigned)y + (unsigned)z), xz = (int)((unsigned)x + (unsigned)z), xy = (int)((unsigned)x + (unsigned)y);\n    return x < yz && y < xz && z < xy ? \"YES\" : \"NO\";\n}\n",
+                "flat_counts.cpp",
+                "// Uses <= where < is meant: a flat triangle counts.\nstd::string solve(long long a, long long b, long long c) {\n    return a <= b + c && b <= a + c && c <= a + b ? \"YES\" : \"NO\";\n}\n",
             )],
         },
         Task {
@@ -358,7 +358,7 @@ fn training() -> Vec<Task> {
             cpp: "std::string solve(long long n) {\n    return std::to_string(n * (n + 1) * (2 * n + 1) / 6);\n}\n",
             wrong: vec![(
                 "int_overflow.cpp",
-                "// Adds the squares in a 32-bit int.\nstd::string solve(long long n) {\n    int total = 0;\n    for (int i = 1; i <= n; i++) total = (int)((unsigned)total + (unsigned)(i * i));\n    return std::to_string(total);\n}\n",
+                "// Adds the squares in a 32-bit int.\nstd::string solve(long long n) {\n    int total = 0;\n    for (int i = 1; i <= n; i++) total = (int)((unsigned)total + (unsigned)i * (unsigned)i);\n    return std::to_string(total);\n}\n",
             )],
         },
         Task {
@@ -1156,8 +1156,8 @@ fn validation() -> Vec<(Task, Vec<Layout>)> {
                 py: "def solve(a, b):\n    return abs(a - b)\n",
                 cpp: "std::string solve(long long a, long long b) {\n    return std::to_string(a > b ? a - b : b - a);\n}\n",
                 wrong: vec![(
-                    "int_overflow.cpp",
-                    "// Subtracts in 32 bits: the distance overflows.\nstd::string solve(long long a, long long b) {\n    int d = (int)((unsigned)a - (unsigned)b);\n    return std::to_string(d < 0 ? -(long long)d : d);\n}\n",
+                    "signed.py",
+                    "# Forgets the absolute value: a below b gives a negative distance.\ndef solve(a, b):\n    return a - b\n",
                 )],
             },
             vec![Layout::Single, PER_LINE],
@@ -2087,6 +2087,88 @@ fn held_out() -> Vec<(Task, Vec<Layout>)> {
                 )],
             },
             vec![Layout::Single],
+        ),
+    ]
+}
+
+/// Other wordings of training tasks: a story around the same task, one test case.
+pub(crate) fn wordings() -> Vec<Wording> {
+    let story = |task, title, legend| Wording {
+        task,
+        suffix: "story",
+        title,
+        legend,
+    };
+    vec![
+        story(
+            "aplusb",
+            "Two Wallets",
+            "Ann has $a$ coins and Bob has $b$ coins; a negative number means a debt. They put everything together. How many coins do they have in total?",
+        ),
+        story(
+            "aminusb",
+            "Thermometer",
+            "In the morning the temperature was $b$ degrees, and in the afternoon it was $a$ degrees. By how many degrees did it rise? (A fall is a negative rise.)",
+        ),
+        story(
+            "sumthree",
+            "Three Days of Sales",
+            "A shop's profit was $a$ on Monday, $b$ on Tuesday and $c$ on Wednesday (a loss is negative). What was its profit over the three days?",
+        ),
+        story(
+            "maxofthree",
+            "High Jump",
+            "Three athletes jumped $a$, $b$ and $c$ millimetres above a reference height (below it is negative). What is the best jump?",
+        ),
+        story(
+            "sumton",
+            "Pyramid of Cans",
+            "A shop stacks cans in $n$ rows: 1 can in the top row, 2 in the next, and so on, $n$ cans in the bottom row. How many cans are in the stack?",
+        ),
+        story(
+            "leapyear",
+            "February the 29th",
+            "Some years have a 29 February and others do not: in the Gregorian calendar they are the years divisible by 4, except the years divisible by 100 that are not divisible by 400. Does year $y$ have a 29 February?",
+        ),
+        story(
+            "evenodd",
+            "Pairing Up",
+            "Socks come in pairs. A ledger entry $n$ counts socks, negative for socks owed; can the entry be split into whole pairs? Say whether $n$ is even or odd.",
+        ),
+        story(
+            "listsum",
+            "Bank Statement",
+            "A bank account starts at 0, and $n$ transactions follow, each adding $a_i$ (a withdrawal is negative). What is the balance after all of them?",
+        ),
+        story(
+            "listmax",
+            "Warmest Day",
+            "A weather station recorded one temperature $a_i$ each day for $n$ days. What was the highest temperature recorded?",
+        ),
+        story(
+            "listmin",
+            "Cheapest Offer",
+            "A buyer receives $n$ offers; the $i$-th asks $a_i$ (a negative price means the seller pays). What is the lowest price offered?",
+        ),
+        story(
+            "countvowels",
+            "Singing Letters",
+            "A singer can hold only vowels, the letters `a`, `e`, `i`, `o` and `u`. How many letters of the word $s$ can she hold?",
+        ),
+        story(
+            "reverse",
+            "Mirror Writing",
+            "Leonardo wrote his notes from right to left. Write the word $s$ as he would: its letters in reverse order.",
+        ),
+        story(
+            "palindrome",
+            "Same Both Ways",
+            "A palindrome reads the same from left to right as from right to left, as `level` and `noon` do. Say whether the word $s$ is a palindrome.",
+        ),
+        story(
+            "grade",
+            "Exam Results",
+            "A teacher marks exams out of 100: a score of 90 or more earns `A`, 80 to 89 earns `B`, 70 to 79 earns `C`, 60 to 69 earns `D`, and anything below 60 earns `F`. Which grade does the score $s$ earn?",
         ),
     ]
 }

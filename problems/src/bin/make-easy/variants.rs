@@ -98,6 +98,18 @@ pub(crate) struct Task {
     pub(crate) wrong: Vec<(&'static str, &'static str)>,
 }
 
+/// Another wording of a task's statement: a story around the same task, with its own
+/// title, in the one-test-case layout.
+pub(crate) struct Wording {
+    /// The task it rewords.
+    pub(crate) task: &'static str,
+    /// The suffix of the package's name.
+    pub(crate) suffix: &'static str,
+    pub(crate) title: &'static str,
+    /// The statement's first paragraph, in place of the task's legend.
+    pub(crate) legend: &'static str,
+}
+
 /// How the answers of several test cases are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Output {
@@ -347,7 +359,7 @@ fn output_section(task: &Task, layout: Layout) -> String {
     }
 }
 
-fn statement(task: &Task, layout: Layout) -> String {
+fn statement(task: &Task, layout: Layout, legend: &str) -> String {
     let several = if layout.several() {
         "\n\nThe input holds several test cases; answer each of them on its own."
     } else {
@@ -355,7 +367,7 @@ fn statement(task: &Task, layout: Layout) -> String {
     };
     format!(
         "{}{several}\n\n## Input\n\n{}\n\n## Output\n\n{}\n",
-        task.legend,
+        legend,
         input_section(task, layout),
         output_section(task, layout)
     )
@@ -443,9 +455,25 @@ fn random_records(task: &Task, layout: Layout, rng: &mut Rng, size: Size) -> Vec
 }
 
 /// The package of one variant.
-pub(crate) fn package(task: &Task, layout: Layout, seed: u64) -> Package {
+/// The package name of a variant.
+pub(crate) fn name(task: &Task, layout: Layout, wording: Option<&Wording>) -> String {
+    format!(
+        "{}{}{}",
+        task.id,
+        layout.suffix(),
+        wording.map_or("", |w| w.suffix)
+    )
+}
+
+/// The package of one variant, its tests drawn from `seed`.
+pub(crate) fn package(
+    task: &Task,
+    layout: Layout,
+    wording: Option<&Wording>,
+    seed: u64,
+) -> Package {
     assert!(layout.fits(task), "{} does not fit {layout:?}", task.id);
-    let name = format!("{}{}", task.id, layout.suffix());
+    let name = name(task, layout, wording);
     let files = |records: &[Record]| (input(task, layout, records), answer(task, layout, records));
     let [first, second] = (task.samples)();
     let samples = if layout.several() {
@@ -513,10 +541,13 @@ pub(crate) fn package(task: &Task, layout: Layout, seed: u64) -> Package {
         ));
     }
     Package {
-        title: format!("{}{}", task.title, layout.note()),
+        title: match wording {
+            Some(w) => format!("{}{}", w.title, layout.note()),
+            None => format!("{}{}", task.title, layout.note()),
+        },
         family: task.family,
         task: task.id.to_owned(),
-        statement: statement(task, layout),
+        statement: statement(task, layout, wording.map_or(task.legend, |w| w.legend)),
         validator: validator(&name, task, layout),
         samples,
         secret: cases,

@@ -8,7 +8,7 @@
 // Adds the squares in a 32-bit int.
 std::string solve(long long n) {
     int total = 0;
-    for (int i = 1; i <= n; i++) total = (int)((unsigned)total + (unsigned)(i * i));
+    for (int i = 1; i <= n; i++) total = (int)((unsigned)total + (unsigned)i * (unsigned)i);
     return std::to_string(total);
 }
 

@@ -15,7 +15,7 @@
 //! - [`verdict`]: [`Verdict`], its precedence, its CLICS name and the Kattis
 //!   `submissions/<folder>/` mapping.
 //! - [`easy`]: the easy problem set (`problems/easy/`, written by the `make-easy` binary)
-//!   and its training/held-out split ([`easy::split`]).
+//!   and its training/validation/held-out split ([`easy::split`]).
 //! - `error`: [`Error`], for what stops a package from loading at all.
 //!
 //! # Design decisions

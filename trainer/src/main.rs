@@ -71,8 +71,8 @@ enum Command {
     },
     /// Train the policy with (Agentic) GRPO through the agent on judged problems.
     Train {
-        /// Problem packages: a folder of packages (with `split.yaml`: its training and
-        /// held-out lists), or one package.
+        /// Problem packages: a folder of packages (with `split.yaml`: its training list
+        /// trains; validation and held-out problems never do), or one package.
         #[arg(long)]
         problems: PathBuf,
         /// The starting model (a Hugging Face folder).

@@ -149,8 +149,8 @@ pub struct TrainConfig {
     pub keep_checkpoints: usize,
     /// Train on these problems only (package names; empty: every training problem).
     /// Each must be on the training list of the problem folder's `split.yaml` (or a
-    /// package of a folder without one): a held-out or unknown name is an error, so a
-    /// curriculum cannot leak held-out problems into training.
+    /// package of a folder without one): a validation, held-out or unknown name is an
+    /// error, so a curriculum cannot leak them into training.
     pub training_problems: Vec<String>,
     /// The supervised warm start's settings (read with `algorithm: sft` only).
     pub sft: SftConfig,

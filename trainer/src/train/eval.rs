@@ -289,6 +289,8 @@ pub fn results_of(
 pub enum Split {
     /// The held-out problems.
     HeldOut,
+    /// The validation problems (never trained on; where choices are made).
+    Validation,
     /// The training problems.
     Training,
 }
@@ -319,7 +321,7 @@ pub struct EvalReport {
     pub model: PathBuf,
     /// The `--problems` folder.
     pub problems_dir: PathBuf,
-    /// `held-out` or `training` (`all`: the folder has no `split.yaml`).
+    /// `held-out`, `validation` or `training` (`all`: the folder has no `split.yaml`).
     pub split: String,
     /// The configuration file, if one was given.
     pub config: Option<PathBuf>,
@@ -424,6 +426,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
     let (problems, split) = match (set.split, args.split) {
         (false, _) => (set.training, "all".to_owned()),
         (true, Split::HeldOut) => (set.held_out, "held-out".to_owned()),
+        (true, Split::Validation) => (set.validation, "validation".to_owned()),
         (true, Split::Training) => (set.training, "training".to_owned()),
     };
     if problems.is_empty() {

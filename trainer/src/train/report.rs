@@ -203,7 +203,13 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
         .map_err(|e| anyhow::anyhow!("{}: {e}", metrics_path.display()))?;
     let training_s: f64 = rows.iter().filter_map(|r| r["wall_s"].as_f64()).sum();
     let config = &state.config;
-    let steps_scheduled = config["steps"].as_u64();
+    // A warm start (`algorithm: sft`) plans its updates from its examples and epochs;
+    // each metrics line says how many (`updates_planned`).
+    let steps_scheduled = rows
+        .iter()
+        .rev()
+        .find_map(|r| r["updates_planned"].as_u64())
+        .or_else(|| config["steps"].as_u64());
     let method = format!(
         "paired bootstrap over {} problems, each problem's rate from its samples; percentile interval; {} resamples; seed {seed}",
         if before.split == "all" {

@@ -37,8 +37,9 @@ use crate::tokenizer::ChatTokenizer;
 /// Where a run reads and writes.
 #[derive(Debug, Clone)]
 pub struct RunPaths {
-    /// The problem folder: package folders, and a `split.yaml` naming the training and
-    /// held-out ones (without it every package trains and nothing is held out).
+    /// The problem folder: package folders, and a `split.yaml` naming the training,
+    /// validation and held-out ones (without it every package trains and nothing is held
+    /// out).
     pub problems: PathBuf,
     /// The starting model (a Hugging Face folder).
     pub model: PathBuf,
@@ -245,9 +246,11 @@ fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
 pub struct ProblemSet {
     /// Problems trained on.
     pub training: Vec<Problem>,
+    /// Problems never trained on, for choosing hyperparameters and checkpoints.
+    pub validation: Vec<Problem>,
     /// Problems held out for evaluation.
     pub held_out: Vec<Problem>,
-    /// Whether a `split.yaml` gave the two lists (without one, every package trains and
+    /// Whether a `split.yaml` gave the lists (without one, every package trains and
     /// nothing is held out).
     pub split: bool,
 }
@@ -280,6 +283,7 @@ pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
         };
         return Ok(ProblemSet {
             training: problems_of(&s.training_dirs(root), &families(&s.training))?,
+            validation: problems_of(&s.validation_dirs(root), &families(&s.validation))?,
             held_out: problems_of(&s.held_out_dirs(root), &families(&s.held_out))?,
             split: true,
         });
@@ -303,28 +307,31 @@ pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
     }
     Ok(ProblemSet {
         training: problems_of(&dirs, &vec![None; dirs.len()])?,
+        validation: Vec::new(),
         held_out: Vec::new(),
         split: false,
     })
 }
 
-/// The tasks a run trains on: every training problem, or the configuration's
-/// `training_problems` in the training list's order. A name on the held-out list, or on
-/// neither, is an error naming it.
+/// The tasks a run trains on: every training problem (never a validation or held-out
+/// one), or the configuration's `training_problems` in the training list's order. A name
+/// on the validation or held-out list, or on none, is an error naming it.
 pub(crate) fn chosen_training(
-    training: &[Problem],
-    held_out: &[Problem],
+    set: &ProblemSet,
     config: &TrainConfig,
 ) -> anyhow::Result<Vec<Arc<Task>>> {
+    let training = &set.training;
     let wanted = &config.training_problems;
     for name in wanted {
         if training.iter().any(|p| &p.task.id == name) {
             continue;
         }
-        if held_out.iter().any(|p| &p.task.id == name) {
-            anyhow::bail!(
-                "training config training_problems: {name:?} is a held-out problem (split.yaml), never trained on"
-            );
+        for (list, problems) in [("held-out", &set.held_out), ("validation", &set.validation)] {
+            if problems.iter().any(|p| &p.task.id == name) {
+                anyhow::bail!(
+                    "training config training_problems: {name:?} is a {list} problem (split.yaml), never trained on"
+                );
+            }
         }
         anyhow::bail!(
             "training config training_problems: {name:?} is not a training problem of the problem folder"
@@ -431,7 +438,7 @@ impl Trainer {
         };
         let pipeline = pipeline(&config)?;
         let problems = load_problems(&paths.problems)?;
-        let train = chosen_training(&problems.training, &problems.held_out, &config)?;
+        let train = chosen_training(&problems, &config)?;
         let held_out = problems.held_out;
         let updates_per_step =
             config.updates_per_step(pipeline.budget.model_calls.unwrap_or(1) as usize);
@@ -1006,7 +1013,7 @@ mod tests {
     use crate::optim::OptimConfig;
 
     /// `training_problems` narrows the easy set's training list, in the list's order, and
-    /// names a held-out or unknown problem instead of training on it.
+    /// names a held-out, validation or unknown problem instead of training on it.
     #[test]
     fn training_problems_pick_from_the_training_list_only() {
         let s = load_problems(&problems::easy::dir()).expect("the easy set");
@@ -1015,7 +1022,7 @@ mod tests {
                 training_problems: names.iter().map(|n| n.to_string()).collect(),
                 ..TrainConfig::default()
             };
-            chosen_training(&s.training, &s.held_out, &config)
+            chosen_training(&s, &config)
         };
         let picked = pick(&["uppercase", "listsum"]).expect("picked");
         let ids: Vec<&str> = picked.iter().map(|t| t.id.as_str()).collect();
@@ -1026,6 +1033,19 @@ mod tests {
             err.to_string()
                 .contains("\"digitsum\" is a held-out problem"),
             "{err}"
+        );
+        let validation = &s.validation[0].task.id;
+        let err = pick(&["listsum", validation]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains(&format!("{validation:?} is a validation problem")),
+            "{err}"
+        );
+        assert!(
+            s.validation
+                .iter()
+                .chain(&s.held_out)
+                .all(|v| s.training.iter().all(|t| t.task.id != v.task.id))
         );
         let err = pick(&["nosuch"]).unwrap_err();
         assert!(

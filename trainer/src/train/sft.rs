@@ -387,10 +387,10 @@ impl Warmstart {
         let held_out: BTreeSet<String> = problems
             .held_out
             .iter()
+            .chain(&problems.validation)
             .map(|p| p.task.id.clone())
             .collect();
-        let training =
-            super::run::chosen_training(&problems.training, &problems.held_out, &config)?;
+        let training = super::run::chosen_training(&problems, &config)?;
         std::fs::create_dir_all(&paths.out)?;
         let latest = checkpoint::latest(&paths.out)?;
         let (model_dir, state) = match (resume, latest) {
@@ -443,13 +443,15 @@ impl Warmstart {
             &train,
             &validation,
         )?;
-        let every: Vec<Problem> = problems
-            .training
+        // Neither a held-out nor a validation problem may be fed.
+        let kept_out: Vec<Problem> = problems
+            .held_out
             .iter()
-            .chain(&problems.held_out)
+            .chain(&problems.validation)
             .cloned()
             .collect();
-        check_leaks(&fed, &problems.held_out, &every)?;
+        let every: Vec<Problem> = problems.training.iter().chain(&kept_out).cloned().collect();
+        check_leaks(&fed, &kept_out, &every)?;
         let lengths: Vec<usize> = train.iter().map(Example::len).collect();
         let plan = plan(
             &lengths,
@@ -614,6 +616,8 @@ impl Warmstart {
             "lr": stats.lr,
             "grad_norm": stats.grad_norm,
             "clipped": stats.clipped,
+            "updates_planned": self.updates(),
+            "wall_s": wall,
             "optimize_s": wall,
             "tokens_per_s": tokens as f64 / wall.max(1e-9),
             "elapsed_s": self.started.elapsed().as_secs_f64(),
@@ -778,6 +782,7 @@ pub fn nll_report(
         (false, _) => (set.training, "all"),
         (true, super::eval::Split::HeldOut) => (set.held_out, "held-out"),
         (true, super::eval::Split::Training) => (set.training, "training"),
+        (true, super::eval::Split::Validation) => (set.validation, "validation"),
     };
     let pipeline = pipeline(config)?;
     let model = Model::load_as(model_dir, device, compute)

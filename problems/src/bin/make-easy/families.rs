@@ -16,6 +16,9 @@ pub(crate) enum Family {
     Conditions,
     Counting,
     Math,
+    Bits,
+    Geometry,
+    Dates,
 }
 
 impl Family {
@@ -29,6 +32,9 @@ impl Family {
             Family::Conditions => "conditions",
             Family::Counting => "counting",
             Family::Math => "math",
+            Family::Bits => "bits",
+            Family::Geometry => "geometry",
+            Family::Dates => "dates",
         }
     }
 }
@@ -93,7 +99,7 @@ fn one<T: std::fmt::Display>(value: T) -> String {
 }
 
 /// A value in `lo..=hi`, small, anywhere, or near the top.
-fn value(rng: &mut Rng, size: Size, lo: i64, hi: i64) -> i64 {
+pub(crate) fn value(rng: &mut Rng, size: Size, lo: i64, hi: i64) -> i64 {
     match size {
         Size::Small => {
             let (a, b) = (lo.max(-100), hi.min(100));
@@ -108,7 +114,7 @@ fn value(rng: &mut Rng, size: Size, lo: i64, hi: i64) -> i64 {
     }
 }
 
-fn values(rng: &mut Rng, size: Size, count: usize, lo: i64, hi: i64) -> Vec<i64> {
+pub(crate) fn values(rng: &mut Rng, size: Size, count: usize, lo: i64, hi: i64) -> Vec<i64> {
     (0..count).map(|_| value(rng, size, lo, hi)).collect()
 }
 
@@ -130,20 +136,20 @@ fn list_input(n: i64, vs: &[i64]) -> String {
     format!("{n}\n{}", line(vs))
 }
 
-fn word(rng: &mut Rng, len: usize, letters: &[u8]) -> String {
+pub(crate) fn word(rng: &mut Rng, len: usize, letters: &[u8]) -> String {
     (0..len).map(|_| *rng.pick(letters) as char).collect()
 }
 
 /// A word of 1 to `max` lowercase letters.
-fn short_word(rng: &mut Rng, max: i64) -> String {
+pub(crate) fn short_word(rng: &mut Rng, max: i64) -> String {
     let len = rng.range(1, max) as usize;
     word(rng, len, LOWER)
 }
 
-const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
-const MIXED: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+pub(crate) const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+pub(crate) const MIXED: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-fn text_len(rng: &mut Rng, size: Size) -> usize {
+pub(crate) fn text_len(rng: &mut Rng, size: Size) -> usize {
     match size {
         Size::Small => rng.range(1, 12) as usize,
         Size::Large => rng.range(50, 900) as usize,
@@ -152,7 +158,7 @@ fn text_len(rng: &mut Rng, size: Size) -> usize {
 }
 
 /// Words of lowercase letters joined by single spaces, at most 1000 characters.
-fn sentence(rng: &mut Rng, size: Size) -> String {
+pub(crate) fn sentence(rng: &mut Rng, size: Size) -> String {
     let target = text_len(rng, size);
     let mut out = short_word(rng, 8);
     loop {

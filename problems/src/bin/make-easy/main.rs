@@ -18,6 +18,8 @@
 
 mod families;
 mod rng;
+mod tasks;
+mod variants;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
-use families::{Easy, Line};
+use families::{Easy, Family, Line};
 use rng::Rng;
 
 fn main() -> Result<()> {
@@ -35,17 +37,130 @@ fn main() -> Result<()> {
         [dir] if !dir.starts_with('-') => PathBuf::from(dir),
         _ => bail!("usage: make-easy [OUTPUT_DIR] (default: problems/easy)"),
     };
-    let problems = families::all();
+    let packages = all();
     let mut names = std::collections::BTreeSet::new();
-    for problem in &problems {
-        if !names.insert(problem.name) {
-            bail!("two problems are named {}", problem.name);
+    for package in &packages {
+        if !names.insert(package.name.clone()) {
+            bail!("two problems are named {}", package.name);
         }
-        write_package(&out, problem)
-            .with_context(|| format!("writing the package {}", problem.name))?;
+        write_package(&out, package)
+            .with_context(|| format!("writing the package {}", package.name))?;
     }
-    println!("wrote {} packages under {}", problems.len(), out.display());
+    let tasks: std::collections::BTreeSet<&str> =
+        packages.iter().map(|p| p.task.as_str()).collect();
+    println!(
+        "wrote {} packages ({} tasks) under {}",
+        packages.len(),
+        tasks.len(),
+        out.display()
+    );
     Ok(())
+}
+
+/// A package, ready to write.
+pub(crate) struct Package {
+    pub(crate) name: String,
+    pub(crate) title: String,
+    pub(crate) family: Family,
+    /// The solver's identity, shared by a task's variants (`split.yaml`'s `task`).
+    pub(crate) task: String,
+    pub(crate) statement: String,
+    /// `input_validators/validate.py`.
+    pub(crate) validator: String,
+    /// (input, answer).
+    pub(crate) samples: Vec<(String, String)>,
+    /// (file stem, input, answer).
+    pub(crate) secret: Vec<(String, String, String)>,
+    pub(crate) case_sensitive: bool,
+    pub(crate) cpp: String,
+    pub(crate) py: String,
+    /// (folder under `submissions/`, file name, source).
+    pub(crate) wrong: Vec<(String, String, String)>,
+}
+
+/// Every package: the families' problems, then the variants of the tasks.
+fn all() -> Vec<Package> {
+    let mut all: Vec<Package> = families::all().iter().map(from_easy).collect();
+    let wordings = tasks::wordings();
+    for (task, layouts) in tasks::all() {
+        for &layout in &layouts {
+            let name = variants::name(&task, layout, None);
+            all.push(variants::package(&task, layout, None, seed(&name)));
+        }
+        for wording in wordings.iter().filter(|w| w.task == task.id) {
+            let layout = variants::Layout::Single;
+            let name = variants::name(&task, layout, Some(wording));
+            all.push(variants::package(&task, layout, Some(wording), seed(&name)));
+        }
+    }
+    all
+}
+
+/// A family's problem as a package: its samples, and secret tests from a generator
+/// seeded by its name.
+fn from_easy(p: &Easy) -> Package {
+    let samples = p
+        .samples
+        .iter()
+        .map(|input| ((*input).to_owned(), (p.solve)(input)))
+        .collect();
+    let mut rng = Rng::new(seed(p.name));
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for (i, edge) in p.edges.iter().enumerate() {
+        cases.push((format!("{:02}-edge", i + 1), (*edge).to_owned()));
+    }
+    for (label, size, count) in [
+        ("small", families::Size::Small, 3),
+        ("large", families::Size::Large, 2),
+        ("max", families::Size::Max, 1),
+    ] {
+        for _ in 0..count {
+            // A draw equal to an earlier case (small ranges repeat) is drawn again, and
+            // left out if it keeps repeating: a repeated case tests nothing new, and
+            // BAPCtools' `bt validate` flags it.
+            let mut input = (p.random)(&mut rng, size);
+            let repeats = |input: &String| cases.iter().any(|(_, c)| c == input);
+            for _ in 0..100 {
+                if !repeats(&input) {
+                    break;
+                }
+                input = (p.random)(&mut rng, size);
+            }
+            if !repeats(&input) {
+                cases.push((format!("{:02}-{label}", cases.len() + 1), input));
+            }
+        }
+    }
+    Package {
+        name: p.name.to_owned(),
+        title: p.title.to_owned(),
+        family: p.family,
+        task: p.name.to_owned(),
+        statement: p.statement.to_owned(),
+        validator: validator(p.name, &p.lines),
+        samples,
+        secret: cases
+            .into_iter()
+            .map(|(name, input)| {
+                let answer = (p.solve)(&input);
+                (name, input, answer)
+            })
+            .collect(),
+        case_sensitive: p.case_sensitive,
+        cpp: p.cpp.to_owned(),
+        py: p.py.to_owned(),
+        wrong: p
+            .wrong
+            .iter()
+            .map(|(folder, file, source)| {
+                (
+                    (*folder).to_owned(),
+                    (*file).to_owned(),
+                    (*source).to_owned(),
+                )
+            })
+            .collect(),
+    }
 }
 
 /// The FNV-1a hash of a name: the seed of its test generator.
@@ -80,8 +195,8 @@ fn write(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
-fn write_package(root: &Path, p: &Easy) -> Result<()> {
-    let dir = root.join(p.name);
+fn write_package(root: &Path, p: &Package) -> Result<()> {
+    let dir = root.join(&p.name);
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
     }
@@ -90,15 +205,12 @@ fn write_package(root: &Path, p: &Easy) -> Result<()> {
         &format!(
             "problem_format_version: 2025-09\nname:\n  en: {}\nuuid: {}\ncredits: Arena problem setters\nlicense: cc by-sa\nrights_owner: Arena project\nkeywords: [easy, {}]\nlimits:\n  time_limit: 1\n  memory: 256\n",
             p.title,
-            uuid(p.name),
+            uuid(&p.name),
             p.family.name()
         ),
     )?;
-    write(&dir.join("statement/problem.en.md"), p.statement)?;
-    write(
-        &dir.join("input_validators/validate.py"),
-        &validator(p.name, &p.lines),
-    )?;
+    write(&dir.join("statement/problem.en.md"), &p.statement)?;
+    write(&dir.join("input_validators/validate.py"), &p.validator)?;
     if p.case_sensitive {
         for group in ["sample", "secret"] {
             write(
@@ -107,50 +219,23 @@ fn write_package(root: &Path, p: &Easy) -> Result<()> {
             )?;
         }
     }
-    for (i, input) in p.samples.iter().enumerate() {
+    for (i, (input, answer)) in p.samples.iter().enumerate() {
         let base = dir.join(format!("data/sample/{}", i + 1));
         write(&base.with_extension("in"), input)?;
-        write(&base.with_extension("ans"), &(p.solve)(input))?;
+        write(&base.with_extension("ans"), answer)?;
     }
-    let mut rng = Rng::new(seed(p.name));
-    let mut cases: Vec<(String, String)> = Vec::new();
-    for (i, edge) in p.edges.iter().enumerate() {
-        cases.push((format!("{:02}-edge", i + 1), (*edge).to_owned()));
-    }
-    for (label, size, count) in [
-        ("small", families::Size::Small, 3),
-        ("large", families::Size::Large, 2),
-        ("max", families::Size::Max, 1),
-    ] {
-        for _ in 0..count {
-            // A draw equal to an earlier case (small ranges repeat) is drawn again, and
-            // left out if it keeps repeating: a repeated case tests nothing new, and
-            // BAPCtools' `bt validate` flags it.
-            let mut input = (p.random)(&mut rng, size);
-            let repeats = |input: &String| cases.iter().any(|(_, c)| c == input);
-            for _ in 0..100 {
-                if !repeats(&input) {
-                    break;
-                }
-                input = (p.random)(&mut rng, size);
-            }
-            if !repeats(&input) {
-                cases.push((format!("{:02}-{label}", cases.len() + 1), input));
-            }
-        }
-    }
-    for (name, input) in &cases {
+    for (name, input, answer) in &p.secret {
         let base = dir.join(format!("data/secret/{name}"));
         write(&base.with_extension("in"), input)?;
-        write(&base.with_extension("ans"), &(p.solve)(input))?;
+        write(&base.with_extension("ans"), answer)?;
     }
     write(
         &dir.join(format!("submissions/accepted/{}.cpp", p.name)),
-        p.cpp,
+        &p.cpp,
     )?;
     write(
         &dir.join(format!("submissions/accepted/{}.py", p.name)),
-        p.py,
+        &p.py,
     )?;
     for (folder, file, source) in &p.wrong {
         write(&dir.join(format!("submissions/{folder}/{file}")), source)?;
@@ -253,9 +338,9 @@ mod tests {
 
     #[test]
     fn every_problem_is_well_formed() {
-        let problems = families::all();
-        assert!(problems.len() >= 40, "{} problems", problems.len());
-        for p in &problems {
+        let packages = all();
+        assert!(packages.len() >= 200, "{} packages", packages.len());
+        for p in &packages {
             assert!(
                 p.name
                     .chars()
@@ -265,20 +350,45 @@ mod tests {
             );
             assert!(!p.wrong.is_empty(), "{} has no wrong submission", p.name);
             assert!(
-                !p.statement.contains(p.title),
+                !p.statement.contains(&p.title),
                 "{} repeats its title",
                 p.name
             );
-            for sample in p.samples.iter().filter(|s| s.trim().contains('\n')) {
-                assert!(
-                    !p.statement.contains(sample.trim()),
-                    "{} shows a sample",
-                    p.name
-                );
+            for (input, answer) in &p.samples {
+                if input.trim().contains('\n') {
+                    assert!(
+                        !p.statement.contains(input.trim()),
+                        "{} shows a sample",
+                        p.name
+                    );
+                }
+                assert!(answer.ends_with('\n'), "{}", p.name);
             }
-            for sample in &p.samples {
-                assert!((p.solve)(sample).ends_with('\n'));
-            }
+            assert!(p.secret.len() >= 5, "{}: {} tests", p.name, p.secret.len());
+        }
+    }
+
+    /// `split.yaml` (written by hand) names every package with the family and the task
+    /// the generator gives it, so the split's rule "each task on one side" is about the
+    /// real solvers.
+    #[test]
+    fn the_split_names_each_package_with_its_family_and_task() {
+        let split = problems::easy::split().expect("split.yaml parses");
+        let entries: std::collections::BTreeMap<&str, &problems::easy::Entry> = split
+            .training
+            .iter()
+            .chain(&split.validation)
+            .chain(&split.held_out)
+            .map(|e| (e.name.as_str(), e))
+            .collect();
+        let packages = all();
+        assert_eq!(entries.len(), packages.len());
+        for p in &packages {
+            let entry = entries
+                .get(p.name.as_str())
+                .unwrap_or_else(|| panic!("{} is not in split.yaml", p.name));
+            assert_eq!(entry.family, p.family.name(), "{}", p.name);
+            assert_eq!(entry.task(), p.task, "{}", p.name);
         }
     }
 }

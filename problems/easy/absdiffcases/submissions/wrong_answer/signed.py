@@ -1,0 +1,9 @@
+# Forgets the absolute value: a below b gives a negative distance.
+def solve(a, b):
+    return a - b
+
+
+t = int(input())
+for i in range(1, t + 1):
+    a, b = map(int, input().split())
+    print(solve(a, b))

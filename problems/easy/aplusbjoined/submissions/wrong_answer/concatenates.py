@@ -1,0 +1,11 @@
+# Adds the numbers as text: 3 and 4 give 34.
+def solve(a, b):
+    return str(a) + str(b)
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    a, b = map(int, input().split())
+    answers.append(str(solve(a, b)))
+print(" ".join(answers))

@@ -1,0 +1,8 @@
+# Adds the numbers as text: 3 and 4 give 34.
+def solve(a, b):
+    return str(a) + str(b)
+
+
+a = int(input())
+b = int(input())
+print(solve(a, b))

@@ -1,0 +1,23 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Multiplies in 32 bits: the product overflows.
+std::string solve(long long a, long long b) {
+    int product = (int)((unsigned)a * (unsigned)b);
+    return std::to_string(product);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long a, b;
+        std::cin >> a >> b;
+        std::cout << (i > 1 ? " " : "") << solve(a, b);
+    }
+    std::cout << "\n";
+}

@@ -1,0 +1,7 @@
+# Rounds down: the last, partly filled box is forgotten.
+def solve(a, b):
+    return a // b
+
+
+a, b = map(int, input().split())
+print(solve(a, b))

@@ -1,0 +1,8 @@
+def solve(a, b):
+    return (a + b - 1) // b
+
+
+t = int(input())
+for i in range(1, t + 1):
+    a, b = map(int, input().split())
+    print(solve(a, b))

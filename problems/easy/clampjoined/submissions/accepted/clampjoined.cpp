@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long x, long long l, long long r) {
+    return std::to_string(x < l ? l : x > r ? r : x);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long x, l, r;
+        std::cin >> x >> l >> r;
+        std::cout << (i > 1 ? " " : "") << solve(x, l, r);
+    }
+    std::cout << "\n";
+}

@@ -1,0 +1,7 @@
+# Forgets equal numbers.
+def solve(a, b):
+    return "<" if a < b else ">"
+
+
+a, b = map(int, input().split())
+print(solve(a, b))

@@ -1,0 +1,7 @@
+def solve(a, b):
+    return "<" if a < b else ">" if a > b else "="
+
+
+a = int(input())
+b = int(input())
+print(solve(a, b))

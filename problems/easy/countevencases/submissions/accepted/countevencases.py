@@ -1,0 +1,9 @@
+def solve(a):
+    return sum(1 for x in a if x % 2 == 0)
+
+
+t = int(input())
+for i in range(1, t + 1):
+    n = int(input())
+    a = list(map(int, input().split()))
+    print(solve(a))

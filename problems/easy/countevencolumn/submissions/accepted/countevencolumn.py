@@ -1,0 +1,9 @@
+import sys
+
+
+def solve(a):
+    return sum(1 for x in a if x % 2 == 0)
+
+
+a = list(map(int, sys.stdin.read().split()))
+print(solve(a))

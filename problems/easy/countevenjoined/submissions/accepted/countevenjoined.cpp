@@ -1,0 +1,25 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::vector<long long> &a) {
+    int count = 0;
+    for (long long x : a) if (x % 2 == 0) count++;
+    return std::to_string(count);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        int n;
+        std::cin >> n;
+        std::vector<long long> a(n);
+        for (auto &x : a) std::cin >> x;
+        std::cout << (i > 1 ? " " : "") << solve(a);
+    }
+    std::cout << "\n";
+}

@@ -1,0 +1,11 @@
+def solve(a):
+    return sum(1 for x in a if x % 2 == 0)
+
+
+t = int(input())
+answers = []
+for i in range(1, 1 + 1):
+    n = int(input())
+    a = list(map(int, input().split()))
+    answers.append(str(solve(a)))
+print(" ".join(answers))

@@ -1,0 +1,7 @@
+def solve(a):
+    return sum(1 for x in a if x > 0)
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print(solve(a))

@@ -1,0 +1,10 @@
+def solve(s):
+    return sum(1 for c in s if c in "aeiou")
+
+
+t = int(input())
+answers = []
+for i in range(1, 1 + 1):
+    s = input()
+    answers.append(str(solve(s)))
+print(" ".join(answers))

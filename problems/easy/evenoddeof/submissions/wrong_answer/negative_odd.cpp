@@ -1,0 +1,16 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Tests n % 2 == 1, which is -1 for negative odd numbers in C++.
+std::string solve(long long n) {
+    return n % 2 == 1 ? "odd" : "even";
+}
+
+int main() {
+    long long n;
+    while (std::cin >> n) std::cout << solve(n) << "\n";
+}

@@ -1,0 +1,19 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long s) {
+    if (s >= 90) return "A";
+    if (s >= 80) return "B";
+    if (s >= 70) return "C";
+    if (s >= 60) return "D";
+    return "F";
+}
+
+int main() {
+    long long s;
+    while (std::cin >> s) std::cout << solve(s) << "\n";
+}

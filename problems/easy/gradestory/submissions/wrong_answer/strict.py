@@ -1,0 +1,15 @@
+# Uses > where the boundaries need >=.
+def solve(s):
+    if s > 90:
+        return "A"
+    if s > 80:
+        return "B"
+    if s > 70:
+        return "C"
+    if s > 60:
+        return "D"
+    return "F"
+
+
+s = int(input())
+print(solve(s))

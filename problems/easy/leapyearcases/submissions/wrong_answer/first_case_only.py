@@ -1,0 +1,8 @@
+def solve(y):
+    return "YES" if y % 4 == 0 and (y % 100 != 0 or y % 400 == 0) else "NO"
+
+
+t = int(input())
+for i in range(1, 1 + 1):
+    y = int(input())
+    print(solve(y))

@@ -1,0 +1,10 @@
+def solve(y):
+    return "YES" if y % 4 == 0 and (y % 100 != 0 or y % 400 == 0) else "NO"
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    y = int(input())
+    answers.append(str(solve(y)))
+print(" ".join(answers))

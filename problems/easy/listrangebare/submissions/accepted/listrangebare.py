@@ -1,0 +1,6 @@
+def solve(a):
+    return max(a) - min(a)
+
+
+a = list(map(int, input().split()))
+print(solve(a))

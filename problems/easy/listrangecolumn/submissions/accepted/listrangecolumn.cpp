@@ -1,0 +1,18 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::vector<long long> &a) {
+    auto [lo, hi] = std::minmax_element(a.begin(), a.end());
+    return std::to_string(*hi - *lo);
+}
+
+int main() {
+    std::vector<long long> a;
+    long long x;
+    while (std::cin >> x) a.push_back(x);
+    std::cout << solve(a) << "\n";
+}

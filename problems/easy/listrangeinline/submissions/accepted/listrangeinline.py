@@ -1,0 +1,6 @@
+def solve(a):
+    return max(a) - min(a)
+
+
+n, *a = map(int, input().split())
+print(solve(a))

@@ -1,0 +1,7 @@
+def solve(a):
+    return sum(a)
+
+
+n = int(input())
+a = [int(input()) for _ in range(n)]
+print(solve(a))

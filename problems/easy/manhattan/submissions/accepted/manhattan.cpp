@@ -1,0 +1,16 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long x1, long long y1, long long x2, long long y2) {
+    return std::to_string(std::llabs(x1 - x2) + std::llabs(y1 - y2));
+}
+
+int main() {
+    long long x1, y1, x2, y2;
+    std::cin >> x1 >> y1 >> x2 >> y2;
+    std::cout << solve(x1, y1, x2, y2) << "\n";
+}

@@ -1,0 +1,8 @@
+def solve(a, b, c):
+    return max(a, b, c)
+
+
+t = int(input())
+for i in range(1, 1 + 1):
+    a, b, c = map(int, input().split())
+    print(solve(a, b, c))

@@ -1,0 +1,11 @@
+# Compares a and b only.
+def solve(a, b, c):
+    return max(a, b)
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    a, b, c = map(int, input().split())
+    answers.append(str(solve(a, b, c)))
+print(" ".join(answers))

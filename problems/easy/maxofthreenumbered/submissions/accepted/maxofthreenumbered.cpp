@@ -1,0 +1,20 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long a, long long b, long long c) {
+    return std::to_string(std::max(a, std::max(b, c)));
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long a, b, c;
+        std::cin >> a >> b >> c;
+        std::cout << "Case #" << i << ": " << solve(a, b, c) << "\n";
+    }
+}

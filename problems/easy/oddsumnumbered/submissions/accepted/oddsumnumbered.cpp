@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long n) {
+    long long k = (n + 1) / 2;
+    return std::to_string(k * k);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long n;
+        std::cin >> n;
+        std::cout << "Case #" << i << ": " << solve(n) << "\n";
+    }
+}

@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::string &s) {
+    return std::string(s.rbegin(), s.rend()) == s ? "YES" : "NO";
+}
+
+int main() {
+    std::string first;
+    std::getline(std::cin, first);
+    int t = std::stoi(first);
+    for (int i = 1; i <= t; i++) {
+        std::string s;
+        std::getline(std::cin, s);
+        std::cout << solve(s) << "\n";
+    }
+}

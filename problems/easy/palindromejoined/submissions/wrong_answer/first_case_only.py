@@ -1,0 +1,10 @@
+def solve(s):
+    return "YES" if s == s[::-1] else "NO"
+
+
+t = int(input())
+answers = []
+for i in range(1, 1 + 1):
+    s = input()
+    answers.append(str(solve(s)))
+print(" ".join(answers))

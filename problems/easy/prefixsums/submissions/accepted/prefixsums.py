@@ -1,0 +1,11 @@
+def solve(a):
+    totals, total = [], 0
+    for x in a:
+        total += x
+        totals.append(total)
+    return " ".join(map(str, totals))
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print(solve(a))

@@ -1,0 +1,10 @@
+def solve(a):
+    totals, total = [], 0
+    for x in a:
+        total += x
+        totals.append(total)
+    return " ".join(map(str, totals))
+
+
+a = list(map(int, input().split()))
+print(solve(a))

@@ -1,0 +1,16 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(std::string s) {
+    std::reverse(s.begin(), s.end());
+    return s;
+}
+
+int main() {
+    std::string s;
+    while (std::getline(std::cin, s)) std::cout << solve(s) << "\n";
+}

@@ -1,0 +1,20 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::vector<long long> &a) {
+    std::string out;
+    for (size_t i = a.size(); i-- > 0;) out += std::to_string(a[i]) + (i ? " " : "");
+    return out;
+}
+
+int main() {
+    int n;
+    std::cin >> n;
+    std::vector<long long> a(n);
+    for (auto &x : a) std::cin >> x;
+    std::cout << solve(a) << "\n";
+}

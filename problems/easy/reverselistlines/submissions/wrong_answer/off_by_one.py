@@ -1,0 +1,8 @@
+# Stops one early: the first value is never printed.
+def solve(a):
+    return " ".join(str(a[i]) for i in range(len(a) - 1, 0, -1))
+
+
+n = int(input())
+a = [int(input()) for _ in range(n)]
+print(solve(a))

@@ -1,0 +1,22 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::vector<long long> &a) {
+    long long top = *std::max_element(a.begin(), a.end());
+    bool found = false;
+    long long second = 0;
+    for (long long x : a)
+        if (x < top && (!found || x > second)) second = x, found = true;
+    return std::to_string(second);
+}
+
+int main() {
+    std::vector<long long> a;
+    long long x;
+    while (std::cin >> x) a.push_back(x);
+    std::cout << solve(a) << "\n";
+}

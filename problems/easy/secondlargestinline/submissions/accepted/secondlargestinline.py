@@ -1,0 +1,7 @@
+def solve(a):
+    top = max(a)
+    return max(x for x in a if x < top)
+
+
+n, *a = map(int, input().split())
+print(solve(a))

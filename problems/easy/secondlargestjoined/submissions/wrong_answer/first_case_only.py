@@ -1,0 +1,12 @@
+def solve(a):
+    top = max(a)
+    return max(x for x in a if x < top)
+
+
+t = int(input())
+answers = []
+for i in range(1, 1 + 1):
+    n = int(input())
+    a = list(map(int, input().split()))
+    answers.append(str(solve(a)))
+print(" ".join(answers))

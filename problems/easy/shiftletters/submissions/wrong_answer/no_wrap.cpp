@@ -1,0 +1,18 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Forgets to wrap: z becomes {.
+std::string solve(std::string s) {
+    for (char &c : s) c = c + 1;
+    return s;
+}
+
+int main() {
+    std::string s;
+    std::getline(std::cin, s);
+    std::cout << solve(s) << "\n";
+}

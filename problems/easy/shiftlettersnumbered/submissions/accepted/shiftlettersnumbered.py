@@ -1,0 +1,8 @@
+def solve(s):
+    return "".join(chr(ord("a") + (ord(c) - ord("a") + 1) % 26) for c in s)
+
+
+t = int(input())
+for i in range(1, t + 1):
+    s = input()
+    print(f"Case #{i}: {solve(s)}")

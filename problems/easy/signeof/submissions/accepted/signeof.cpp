@@ -1,0 +1,15 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long n) {
+    return n > 0 ? "positive" : n < 0 ? "negative" : "zero";
+}
+
+int main() {
+    long long n;
+    while (std::cin >> n) std::cout << solve(n) << "\n";
+}

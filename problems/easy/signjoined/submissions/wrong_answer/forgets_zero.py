@@ -1,0 +1,11 @@
+# Calls zero positive.
+def solve(n):
+    return "positive" if n >= 0 else "negative"
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    n = int(input())
+    answers.append(str(solve(n)))
+print(" ".join(answers))

@@ -1,0 +1,8 @@
+def solve(n):
+    return "positive" if n > 0 else "negative" if n < 0 else "zero"
+
+
+t = int(input())
+for i in range(1, 1 + 1):
+    n = int(input())
+    print(f"Case #{i}: {solve(n)}")

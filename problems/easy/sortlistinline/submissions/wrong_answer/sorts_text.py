@@ -1,0 +1,7 @@
+# Sorts the numbers as text: "10" comes before "9".
+def solve(a):
+    return " ".join(sorted(map(str, a)))
+
+
+n, *a = map(int, input().split())
+print(solve(a))

@@ -1,0 +1,7 @@
+def solve(a):
+    return sum(x for x in a if x % 2 != 0)
+
+
+n = int(input())
+a = [int(input()) for _ in range(n)]
+print(solve(a))

@@ -1,0 +1,20 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long n) {
+    return std::to_string(n * (n + 1) * (2 * n + 1) / 6);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long n;
+        std::cin >> n;
+        std::cout << "Case #" << i << ": " << solve(n) << "\n";
+    }
+}

@@ -1,0 +1,9 @@
+import sys
+
+
+def solve(n):
+    return n * (n + 1) // 2
+
+
+for line in sys.stdin.read().split("\n")[:1]:
+    print(solve(*map(int, line.split())))

@@ -1,0 +1,11 @@
+# Makes every letter upper case.
+def solve(s):
+    return s.upper()
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    s = input()
+    answers.append(str(solve(s)))
+print(" ".join(answers))

@@ -1,0 +1,9 @@
+# Makes every letter upper case.
+def solve(s):
+    return s.upper()
+
+
+t = int(input())
+for i in range(1, t + 1):
+    s = input()
+    print(f"Case #{i}: {solve(s)}")

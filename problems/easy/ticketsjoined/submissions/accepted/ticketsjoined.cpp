@@ -1,0 +1,23 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long x) {
+    if (x < 12) return "5";
+    if (x >= 65) return "7";
+    return "10";
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long x;
+        std::cin >> x;
+        std::cout << (i > 1 ? " " : "") << solve(x);
+    }
+    std::cout << "\n";
+}

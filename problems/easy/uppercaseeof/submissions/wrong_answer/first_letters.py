@@ -1,0 +1,10 @@
+import sys
+
+
+# Capitalizes only the first letter of every word.
+def solve(s):
+    return s.title()
+
+
+for line in sys.stdin.read().split("\n")[:-1]:
+    print(solve(line))

@@ -687,10 +687,15 @@ fn load_outcome(root: &Path) -> Result<String, String> {
 
 /// Checks the properties of `load` on `tree`; `Err` says which one failed.
 fn check_package(tree: &BTreeMap<String, Node>) -> Result<(), String> {
-    let dir = tempfile::tempdir().expect("tempdir");
-    materialize(dir.path(), tree);
-    let first = load_outcome(dir.path())?;
-    let second = load_outcome(dir.path())?;
+    // The package sits in a folder of its own: a generated link to `..` then reaches a
+    // folder nothing else writes to, not the shared temporary folder (whose entries other
+    // processes change between the two loads).
+    let parent = tempfile::tempdir().expect("tempdir");
+    let dir = parent.path().join("package");
+    std::fs::create_dir(&dir).expect("mkdir package");
+    materialize(&dir, tree);
+    let first = load_outcome(&dir)?;
+    let second = load_outcome(&dir)?;
     if first != second {
         return Err(format!(
             "load is not deterministic:\n{first}\n---\n{second}"

@@ -4,8 +4,9 @@
 //! mistake.
 //!
 //! The packages are written by `cargo run -p problems --bin make-easy` from problem
-//! families (arithmetic, strings, lists, loops, conditions, counting, math); the split
-//! names each problem with its family. The file is compiled in ([`split`]), so a binary
+//! families (arithmetic, strings, lists, loops, conditions, counting, math, bits, geometry,
+//! dates) and tasks in several layouts; the split names each problem with its family and
+//! its task (the solver its variants share). The file is compiled in ([`split`]), so a binary
 //! built from the repository carries the split it was built with; [`Split::parse`] reads
 //! another copy, and [`Split::check`] holds the rules: the sets are disjoint, every
 //! package of the folder is in exactly one of them, every task (the solver that the

@@ -96,7 +96,8 @@ pub(crate) fn all() -> Vec<(Task, Vec<Layout>)> {
     all
 }
 
-/// The family problems' tasks (their first layout is the family's package).
+/// The family problems' tasks (their first layout is the family's package). It is long
+/// because it is a table of data: each task's shape, solver, generator and code.
 fn training() -> Vec<Task> {
     vec![
         Task {
@@ -849,7 +850,8 @@ fn training() -> Vec<Task> {
     ]
 }
 
-/// New tasks of training families, for training.
+/// New tasks of training families, for training. It is long because it is a table of
+/// data: each task's shape, solver, generator and code.
 fn new_training() -> Vec<(Task, Vec<Layout>)> {
     vec![
         (
@@ -1135,7 +1137,8 @@ fn new_training() -> Vec<(Task, Vec<Layout>)> {
     ]
 }
 
-/// New tasks of training families, never trained on: the validation split.
+/// New tasks of training families, never trained on: the validation split. It is long
+/// because it is a table of data: each task's shape, solver, generator and code.
 fn validation() -> Vec<(Task, Vec<Layout>)> {
     vec![
         (
@@ -1430,7 +1433,8 @@ fn month_days(y: i64) -> [i64; 12] {
 const VALID_DATE: &str = "v[2] <= [31, 29 if v[0] % 4 == 0 and (v[0] % 100 != 0 or v[0] % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][v[1] - 1]";
 
 /// New tasks for the held-out split: of training families (in-family), then of
-/// families training never sees (out-of-family).
+/// families training never sees (out-of-family). It is long because it is a table of
+/// data: each task's shape, solver, generator and code.
 fn held_out() -> Vec<(Task, Vec<Layout>)> {
     vec![
         (

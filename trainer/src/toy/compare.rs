@@ -351,7 +351,7 @@ pub fn run_one(
         stale: 0,
     };
     // The sampler's generator from a mix of the seed (splitmix64, kept non-negative).
-    tch::manual_seed((crate::train::run::mix(seed) >> 1) as i64);
+    tch::manual_seed((crate::rng::mix(seed) >> 1) as i64);
     let mut points = vec![Point::start(score(&learner.model))];
     let mut wall_s = 0.0;
     for step in 1..=config.steps {

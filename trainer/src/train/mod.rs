@@ -14,6 +14,8 @@
 //!   rewards and the verdict as return-to-go advantages, one update per group at the end.
 //!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation,
 //!   a wall-time budget.
+//! - [`problems`]: the training and held-out problems of a problem folder, the
+//!   configuration's choice among them, and the seeded order the loop visits them in.
 //! - [`eval`]: K episodes per problem through the same machinery ([`rollout::Rollouts`]),
 //!   no training: the loop's held-out evaluation and `trainer eval`; [`measure`] its
 //!   measures and intervals, [`episode`] its per-episode records (resuming), [`cache`]
@@ -32,6 +34,7 @@ pub mod episode;
 pub mod eval;
 pub mod leak;
 pub mod measure;
+pub mod problems;
 pub mod report;
 pub mod rollout;
 pub mod run;

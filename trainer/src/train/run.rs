@@ -12,7 +12,7 @@
 //! records, so their behaviour logprobs stay exact and the staleness cap sees their age.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -20,7 +20,8 @@ use agent::task::Task;
 use tch::{Device, Kind};
 
 use super::config::{Algorithm, TrainConfig};
-use super::eval::{self, Problem};
+use super::eval;
+use super::problems::{Problem, chosen_training, load_problems, step_problems};
 use super::rollout::{EpisodeEnd, Event, Hook, Left, Rollouts, Turn, pipeline};
 use crate::batching::OnWeights;
 use crate::checkpoint::{self, TrainerState};
@@ -32,6 +33,7 @@ use crate::metrics::{Metrics, plot};
 use crate::model::Model;
 use crate::optim::AdamW;
 use crate::policy::LocalPolicy;
+use crate::rng::mix;
 use crate::tokenizer::ChatTokenizer;
 
 /// Where a run reads and writes.
@@ -238,128 +240,6 @@ fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
     copy.vs.copy(&model.vs)?;
     copy.hold_in(model.compute());
     Ok(copy)
-}
-
-/// The problems of a `--problems` folder.
-#[derive(Debug)]
-pub struct ProblemSet {
-    /// Problems trained on.
-    pub training: Vec<Problem>,
-    /// Problems held out for evaluation.
-    pub held_out: Vec<Problem>,
-    /// Whether a `split.yaml` gave the two lists (without one, every package trains and
-    /// nothing is held out).
-    pub split: bool,
-}
-
-fn problems_of(dirs: &[PathBuf], families: &[Option<String>]) -> anyhow::Result<Vec<Problem>> {
-    dirs.iter()
-        .zip(families)
-        .map(|(d, family)| {
-            let task = Task::from_package(d)
-                .map_err(|e| anyhow::anyhow!("problem {}: {e}", d.display()))?;
-            Ok(Problem {
-                task: Arc::new(task),
-                family: family.clone(),
-            })
-        })
-        .collect()
-}
-
-/// The training and held-out problems under `root`: a folder with a `split.yaml`, a
-/// folder of packages, or one package.
-pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
-    let split = root.join("split.yaml");
-    if split.is_file() {
-        let text = std::fs::read_to_string(&split)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", split.display()))?;
-        let s = problems::easy::Split::parse(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", split.display()))?;
-        let families = |entries: &[problems::easy::Entry]| -> Vec<Option<String>> {
-            entries.iter().map(|e| Some(e.family.clone())).collect()
-        };
-        return Ok(ProblemSet {
-            training: problems_of(&s.training_dirs(root), &families(&s.training))?,
-            held_out: problems_of(&s.held_out_dirs(root), &families(&s.held_out))?,
-            split: true,
-        });
-    }
-    let dirs = if root.join("problem.yaml").is_file() {
-        vec![root.to_path_buf()]
-    } else {
-        let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
-            .map_err(|e| anyhow::anyhow!("--problems {}: {e}", root.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.join("problem.yaml").is_file())
-            .collect();
-        dirs.sort();
-        dirs
-    };
-    if dirs.is_empty() {
-        anyhow::bail!(
-            "--problems {}: no package folders (with problem.yaml) and no split.yaml",
-            root.display()
-        );
-    }
-    Ok(ProblemSet {
-        training: problems_of(&dirs, &vec![None; dirs.len()])?,
-        held_out: Vec::new(),
-        split: false,
-    })
-}
-
-/// The tasks a run trains on: every training problem, or the configuration's
-/// `training_problems` in the training list's order. A name on the held-out list, or on
-/// neither, is an error naming it.
-pub(crate) fn chosen_training(
-    training: &[Problem],
-    held_out: &[Problem],
-    config: &TrainConfig,
-) -> anyhow::Result<Vec<Arc<Task>>> {
-    let wanted = &config.training_problems;
-    for name in wanted {
-        if training.iter().any(|p| &p.task.id == name) {
-            continue;
-        }
-        if held_out.iter().any(|p| &p.task.id == name) {
-            anyhow::bail!(
-                "training config training_problems: {name:?} is a held-out problem (split.yaml), never trained on"
-            );
-        }
-        anyhow::bail!(
-            "training config training_problems: {name:?} is not a training problem of the problem folder"
-        );
-    }
-    Ok(training
-        .iter()
-        .filter(|p| wanted.is_empty() || wanted.contains(&p.task.id))
-        .map(|p| Arc::clone(&p.task))
-        .collect())
-}
-
-/// A 64-bit mix (splitmix64), for seeds and the data order.
-pub(crate) fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The problems of training step `step` (from 1): epochs of a seeded permutation.
-pub fn step_problems(seed: u64, step: u64, per_step: usize, count: usize) -> Vec<usize> {
-    (0..per_step as u64)
-        .map(|k| {
-            let index = (step - 1) * per_step as u64 + k;
-            let epoch = index / count as u64;
-            let mut order: Vec<usize> = (0..count).collect();
-            let mut r = mix(seed ^ mix(epoch));
-            for i in (1..count).rev() {
-                r = mix(r);
-                order.swap(i, (r % (i as u64 + 1)) as usize);
-            }
-            order[(index % count as u64) as usize]
-        })
-        .collect()
 }
 
 impl Trainer {
@@ -1005,36 +885,6 @@ mod tests {
     use crate::grpo::logprob::sequence_logprobs;
     use crate::optim::OptimConfig;
 
-    /// `training_problems` narrows the easy set's training list, in the list's order, and
-    /// names a held-out or unknown problem instead of training on it.
-    #[test]
-    fn training_problems_pick_from_the_training_list_only() {
-        let s = load_problems(&problems::easy::dir()).expect("the easy set");
-        let pick = |names: &[&str]| {
-            let config = TrainConfig {
-                training_problems: names.iter().map(|n| n.to_string()).collect(),
-                ..TrainConfig::default()
-            };
-            chosen_training(&s.training, &s.held_out, &config)
-        };
-        let picked = pick(&["uppercase", "listsum"]).expect("picked");
-        let ids: Vec<&str> = picked.iter().map(|t| t.id.as_str()).collect();
-        assert_eq!(ids, ["uppercase", "listsum"]);
-        assert_eq!(pick(&[]).expect("all").len(), s.training.len());
-        let err = pick(&["listsum", "digitsum"]).unwrap_err();
-        assert!(
-            err.to_string()
-                .contains("\"digitsum\" is a held-out problem"),
-            "{err}"
-        );
-        let err = pick(&["nosuch"]).unwrap_err();
-        assert!(
-            err.to_string()
-                .contains("\"nosuch\" is not a training problem"),
-            "{err}"
-        );
-    }
-
     /// The clipped surrogate of a fixed batch against its fixed starting log-probabilities
     /// falls over a few updates of the step the loop uses.
     #[test]
@@ -1087,17 +937,5 @@ mod tests {
             losses.windows(2).all(|w| w[1] < w[0]) && losses[3] < losses[0] - 0.05,
             "{losses:?}"
         );
-    }
-
-    #[test]
-    fn the_data_order_is_a_seeded_permutation_per_epoch() {
-        let n = 5;
-        let all: Vec<usize> = (1..=5).flat_map(|s| step_problems(3, s, 1, n)).collect();
-        let mut sorted = all.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, vec![0, 1, 2, 3, 4], "one epoch visits each once");
-        assert_eq!(step_problems(3, 4, 2, n), step_problems(3, 4, 2, n));
-        let other: Vec<usize> = (1..=5).flat_map(|s| step_problems(4, s, 1, n)).collect();
-        assert_ne!(all, other, "another seed, another order");
     }
 }

@@ -1,5 +1,6 @@
 //! The training loop: each training step rolls out `problems_per_step` groups of G
-//! episodes together through the agent, updating the policy as the algorithm says, then
+//! episodes together through the agent, updating the policy as the update schedule plans
+//! (`grpo::schedule`, the same plan the toy comparison follows), then
 //! writes the step's metrics, a checkpoint and (every `eval_every` steps) a held-out
 //! evaluation.
 //!
@@ -11,7 +12,6 @@
 //! with and keep that version (the batcher's `OnWeights::Drain`), which the stored turn
 //! records, so their behaviour logprobs stay exact and the staleness cap sees their age.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -25,10 +25,9 @@ use super::problems::{Problem, chosen_training, load_problems, step_problems};
 use super::rollout::{EpisodeEnd, Event, Hook, Left, Rollouts, Turn, pipeline};
 use crate::batching::OnWeights;
 use crate::checkpoint::{self, TrainerState};
-use crate::grpo::advantage::group_advantages;
-use crate::grpo::credit::GroupCredit;
 use crate::grpo::loss::{LossStats, Normalizer};
-use crate::grpo::step::{Rollout, accumulate, normalizer, optimizer_step};
+use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Pick, Settings, TurnEvent};
+use crate::grpo::step::{self, Rollout};
 use crate::metrics::{Metrics, plot};
 use crate::model::Model;
 use crate::optim::AdamW;
@@ -171,16 +170,16 @@ impl StepMetrics {
 
 /// One group's state during a step.
 struct Group {
-    credit: GroupCredit,
+    /// What the schedule sees: each episode's turns (level, version, action tokens) and
+    /// how it ended.
+    events: GroupEvents,
+    /// What the schedule's plans have done.
+    done: Done,
+    /// How many turns the episodes may play (the provisional updates made; `usize::MAX`
+    /// once the group needs no more).
     gate: tokio::sync::watch::Sender<usize>,
     turns: Vec<Vec<Turn>>,
     ends: Vec<Option<EpisodeEnd>>,
-    /// Turns whose provisional update is done, and each one's normalizer.
-    processed: usize,
-    norms: Vec<Option<Normalizer>>,
-    provisional: Vec<Vec<Option<f64>>>,
-    finished: bool,
-    dissolved: bool,
 }
 
 /// A record of one episode (a line of `rollouts/step-N.jsonl`).
@@ -222,6 +221,8 @@ pub struct Trainer {
     reference: Option<Model>,
     optimizer: AdamW,
     rollouts: Rollouts,
+    /// When each update happens, on which turns, with which advantage.
+    schedule: Settings,
     train: Vec<Arc<Task>>,
     held_out: Vec<Problem>,
     state: TrainerState,
@@ -313,8 +314,9 @@ impl Trainer {
         let problems = load_problems(&paths.problems)?;
         let train = chosen_training(&problems.training, &problems.held_out, &config)?;
         let held_out = problems.held_out;
-        let updates_per_step =
-            config.updates_per_step(pipeline.budget.model_calls.unwrap_or(1) as usize);
+        let horizon = pipeline.budget.model_calls.unwrap_or(1) as usize;
+        let schedule = config.schedule(horizon)?;
+        let updates_per_step = config.updates_per_step(horizon);
         let mut optimizer = AdamW::new(
             &model.vs,
             config.optim(config.steps * updates_per_step as u64),
@@ -346,6 +348,7 @@ impl Trainer {
             reference,
             optimizer,
             rollouts,
+            schedule,
             train,
             held_out,
             state,
@@ -433,22 +436,17 @@ impl Trainer {
             self.train.len(),
         );
         let g = self.config.group_size;
-        let horizon = self.rollouts.pipeline.budget.model_calls.unwrap_or(1) as usize;
         let (tx, rx) = std::sync::mpsc::channel();
         let mut groups = Vec::new();
         let mut handles = Vec::new();
         for (gi, &p) in chosen.iter().enumerate() {
             let (gate, gate_rx) = tokio::sync::watch::channel(0usize);
             groups.push(Group {
-                credit: GroupCredit::new(g, self.config.credit(horizon))?,
+                events: GroupEvents::new(g),
+                done: Done::default(),
                 gate,
                 turns: vec![Vec::new(); g],
                 ends: vec![None; g],
-                processed: 0,
-                norms: Vec::new(),
-                provisional: vec![Vec::new(); g],
-                finished: false,
-                dissolved: false,
             });
             let gated = self.config.algorithm == Algorithm::Agentic;
             for e in 0..g {
@@ -529,66 +527,61 @@ impl Trainer {
     fn take(&mut self, group: &mut Group, event: Event) -> anyhow::Result<()> {
         match event {
             Event::Turn { episode, turn, .. } => {
-                if group.ends[episode].is_none() && !group.dissolved {
-                    group
-                        .credit
-                        .record_turn(episode, turn.level, turn.version)?;
+                if group.ends[episode].is_none() && !group.done.dissolved {
+                    let event = TurnEvent {
+                        level: turn.level,
+                        version: turn.version,
+                        action_tokens: turn.generated(),
+                    };
+                    group.events.turn(episode, event)?;
                 }
                 group.turns[episode].push(*turn);
             }
             Event::End { episode, end, .. } => {
-                match end.reward {
-                    Ok(r) => group.credit.record_verdict(episode, r)?,
-                    Err(_) => group.credit.leave(episode)?,
-                }
+                let ending = match end.reward {
+                    Ok(r) => Ending::Verdict(r),
+                    Err(_) => Ending::Left,
+                };
+                group.events.end(episode, ending)?;
                 group.ends[episode] = Some(*end);
             }
         }
         Ok(())
     }
 
-    fn rows(group: &Group, picks: &[(usize, usize, f64)]) -> Vec<Rollout> {
+    /// The rows of some picks: each turn's stored tokens, its action tokens with the
+    /// pick's advantage.
+    fn rows(group: &Group, picks: &[Pick]) -> Vec<Rollout> {
         picks
             .iter()
-            .filter_map(|&(e, t, a)| {
-                let turn = group.turns[e].get(t)?;
-                (turn.generated() > 0).then(|| Rollout {
+            .filter_map(|k| {
+                let turn = group.turns[k.episode].get(k.turn)?;
+                Some(Rollout {
                     tokens: turn.tokens.clone(),
                     action: turn.action.clone(),
                     behaviour_logp: turn.behaviour_logp.clone(),
                     advantage: turn
                         .action
                         .iter()
-                        .map(|on| if *on { a } else { 0.0 })
+                        .map(|on| if *on { k.advantage } else { 0.0 })
                         .collect(),
                 })
             })
             .collect()
     }
 
-    /// One optimizer update over `rows` (skipped, and counted, when every advantage is 0
-    /// and `drop_uniform`), then the new weights go to the sampler.
+    /// One optimizer update over some batches, each under its normaliser
+    /// (`grpo::step::update`), then the new weights go to the sampler.
     fn update(
         &mut self,
-        parts: &[(Vec<Rollout>, Option<Normalizer>)],
+        batches: &[(Vec<Rollout>, Normalizer)],
         m: &mut StepMetrics,
         acc: &mut Acc,
     ) -> anyhow::Result<()> {
-        let any = parts.iter().any(|(rows, _)| !rows.is_empty());
-        let zero = parts
-            .iter()
-            .flat_map(|(rows, _)| rows.iter())
-            .all(|r| r.advantage.iter().all(|a| *a == 0.0));
-        if !any || (zero && self.config.drop_uniform) {
-            if any {
-                m.updates_skipped += 1;
-            }
-            return Ok(());
-        }
         let began = Instant::now();
         let config = self.config.step();
         if let Some(path) = self.dump_update.take() {
-            let rows: Vec<&Rollout> = parts.iter().flat_map(|(rows, _)| rows).collect();
+            let rows: Vec<&Rollout> = batches.iter().flat_map(|(rows, _)| rows).collect();
             let text = serde_json::to_string(&serde_json::json!({
                 "step": self.state.step + 1,
                 "step_config": config,
@@ -597,173 +590,73 @@ impl Trainer {
             std::fs::write(&path, text + "\n")
                 .map_err(|e| anyhow::anyhow!("--dump-update {}: {e}", path.display()))?;
         }
-        let (loss, stats, report) = if let [(rows, norm)] = parts {
-            let r = optimizer_step(
-                &self.model,
-                self.reference.as_ref(),
-                &mut self.optimizer,
-                rows,
-                &config,
-                *norm,
-            )?;
-            let u = r.updates.last().cloned();
-            (r.loss, r.stats, u)
-        } else {
-            // Several parts, each aggregated with its own normalizer, one update.
-            self.optimizer.zero_grad();
-            let mut total = 0.0;
-            let mut a2 = Acc::default();
-            let mut scratch = StepMetrics::default();
-            for (rows, norm) in parts.iter().filter(|(r, _)| !r.is_empty()) {
-                let norm = norm.unwrap_or_else(|| normalizer(rows));
-                let (l, s) = accumulate(
-                    &self.model,
-                    self.reference.as_ref(),
-                    rows,
-                    &config,
-                    norm,
-                    None,
-                )?;
-                total += l;
-                scratch.take(l, &s, 0.0, 0.0, &mut a2);
-            }
-            (total, a2.stats, Some(self.optimizer.step()))
-        };
+        let report = step::update(
+            &self.model,
+            self.reference.as_ref(),
+            &mut self.optimizer,
+            batches,
+            &config,
+        )?;
         let version = self.optimizer.steps();
         self.rollouts
             .policy
             .update_weights(&self.model.vs, version)
             .map_err(|e| anyhow::anyhow!("handing the weights to the sampler: {e}"))?;
         m.optimize_s += began.elapsed().as_secs_f64();
-        let (grad, lr) = report.map_or((0.0, 0.0), |u| (u.grad_norm, u.lr));
-        m.take(loss, &stats, grad, lr, acc);
+        let (grad, lr) = report
+            .updates
+            .last()
+            .map_or((0.0, 0.0), |u| (u.grad_norm, u.lr));
+        m.take(report.loss, &report.stats, grad, lr, acc);
         Ok(())
     }
 
-    /// Makes every update the group is ready for.
+    /// Makes every update the schedule plans for the group now (`grpo::schedule::plan`,
+    /// again after each plan with updates), then opens the group's gate as far as its
+    /// provisional updates go (all the way once it needs no more).
     fn advance(
         &mut self,
         group: &mut Group,
         m: &mut StepMetrics,
         acc: &mut Acc,
     ) -> anyhow::Result<()> {
-        if group.finished || group.dissolved {
-            return Ok(());
-        }
-        let members = group.ends.len() - group.credit.left();
-        if members < 2 {
-            group.dissolved = true;
-            m.groups_dissolved += 1;
-            group.gate.send_replace(usize::MAX);
-            return Ok(());
-        }
-        let g = group.turns.len();
-        if self.config.algorithm == Algorithm::Agentic {
-            loop {
-                let t = group.processed;
-                let played = (0..g).any(|e| group.credit.turns(e) > t);
-                if !played || !group.credit.turn_ready(t) {
-                    break;
-                }
-                let values: Vec<Option<f64>> = group
-                    .credit
-                    .apply_provisional(t)?
-                    .into_iter()
-                    .map(|v| v.map(|a| a + 0.0))
-                    .collect();
-                let picks: Vec<(usize, usize, f64)> = values
+        loop {
+            let was_dissolved = group.done.dissolved;
+            let plan = schedule::plan(
+                &group.events,
+                &group.done,
+                &self.schedule,
+                self.optimizer.steps(),
+            )?;
+            group.done = plan.done;
+            m.corrections += plan.corrections;
+            m.corrections_stale += plan.stale;
+            m.updates_skipped += plan.skipped_uniform;
+            if group.done.dissolved && !was_dissolved {
+                m.groups_dissolved += 1;
+            }
+            for u in &plan.updates {
+                let batches: Vec<(Vec<Rollout>, Normalizer)> = u
+                    .parts
                     .iter()
-                    .enumerate()
-                    .filter_map(|(e, v)| v.map(|a| (e, t, a)))
+                    .map(|p| (Self::rows(group, &p.picks), p.normalizer))
                     .collect();
-                for (e, v) in values.iter().enumerate() {
-                    group.provisional[e].push(*v);
-                }
-                let rows = Self::rows(group, &picks);
-                let norm = normalizer(&rows);
-                group.norms.push(Some(norm));
-                self.update(&[(rows, Some(norm))], m, acc)?;
-                group.processed += 1;
-                group.gate.send_replace(group.processed);
+                self.update(&batches, m, acc)?;
+            }
+            let open = if group.done.over() {
+                usize::MAX
+            } else {
+                group.done.provisional.len()
+            };
+            group.gate.send_if_modified(|v| {
+                let changed = *v != open;
+                *v = open;
+                changed
+            });
+            if plan.updates.is_empty() {
+                return Ok(());
             }
         }
-        if !group.credit.complete() || group.ends.iter().any(Option::is_none) {
-            return Ok(());
-        }
-        group.finished = true;
-        group.gate.send_replace(usize::MAX);
-        match self.config.algorithm {
-            Algorithm::Agentic => {
-                let now = self.optimizer.steps();
-                let c = group.credit.corrections(now)?;
-                m.corrections_stale += c.dropped_stale;
-                m.corrections += c.apply.len();
-                let mut by_turn: BTreeMap<usize, Vec<(usize, usize, f64)>> = BTreeMap::new();
-                for k in &c.apply {
-                    by_turn
-                        .entry(k.turn)
-                        .or_default()
-                        .push((k.episode, k.turn, k.delta));
-                }
-                let parts: Vec<(Vec<Rollout>, Option<Normalizer>)> = by_turn
-                    .iter()
-                    .map(|(t, picks)| {
-                        (
-                            Self::rows(group, picks),
-                            group.norms.get(*t).copied().flatten(),
-                        )
-                    })
-                    .collect();
-                self.update(&parts, m, acc)?;
-            }
-            Algorithm::Process => {
-                let finals = group.credit.final_advantages()?;
-                let picks: Vec<(usize, usize, f64)> = finals
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(e, f)| f.iter().enumerate().map(move |(t, a)| (e, t, *a)))
-                    .collect();
-                let rows = Self::rows(group, &picks);
-                self.update(&[(rows, None)], m, acc)?;
-            }
-            Algorithm::Sft => anyhow::bail!("algorithm sft has no rollouts (train::sft runs it)"),
-            Algorithm::Outcome => {
-                let adv = self.outcome_advantages(group)?;
-                let picks: Vec<(usize, usize, f64)> = adv
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(e, a)| {
-                        let a = *a;
-                        (0..group.turns[e].len()).filter_map(move |t| a.map(|a| (e, t, a)))
-                    })
-                    .collect();
-                let rows = Self::rows(group, &picks);
-                self.update(&[(rows, None)], m, acc)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Outcome GRPO's advantage of each episode (`None`: it left): the final rewards of
-    /// the members, leave-one-out, scaled as configured.
-    fn outcome_advantages(&self, group: &Group) -> anyhow::Result<Vec<Option<f64>>> {
-        let members: Vec<(usize, f64)> = group
-            .ends
-            .iter()
-            .enumerate()
-            .filter_map(|(e, end)| {
-                end.as_ref()
-                    .and_then(|x| x.reward.as_ref().ok())
-                    .map(|r| (e, *r))
-            })
-            .collect();
-        let rewards: Vec<f64> = members.iter().map(|(_, r)| *r).collect();
-        let adv = group_advantages(&rewards, &self.config.outcome_advantage())?;
-        let mut out = vec![None; group.ends.len()];
-        for ((e, _), a) in members.iter().zip(adv) {
-            out[*e] = Some(a);
-        }
-        Ok(out)
     }
 
     fn summarise(
@@ -777,19 +670,10 @@ impl Trainer {
         let (mut c, mut s, mut o, mut st, mut f, mut solved) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         let mut records = Vec::new();
         for (gi, group) in groups.iter().enumerate() {
-            let finals = if group.dissolved {
+            let finals = if group.done.dissolved {
                 None
             } else {
-                match self.config.algorithm {
-                    Algorithm::Outcome => Some(
-                        self.outcome_advantages(group)?
-                            .iter()
-                            .enumerate()
-                            .map(|(e, a)| vec![a.unwrap_or(0.0); group.turns[e].len()])
-                            .collect::<Vec<_>>(),
-                    ),
-                    _ => group.credit.final_advantages().ok(),
-                }
+                schedule::final_advantages(&group.events, &self.schedule).ok()
             };
             for (e, end) in group.ends.iter().enumerate() {
                 let Some(end) = end else { continue };
@@ -822,7 +706,12 @@ impl Trainer {
                     versions: group.turns[e].iter().map(|t| t.version).collect(),
                     final_reward: end.reward.as_ref().ok().copied(),
                     left: end.reward.as_ref().err().cloned(),
-                    provisional: group.provisional[e].clone(),
+                    provisional: group
+                        .done
+                        .provisional
+                        .iter()
+                        .map(|p| p.advantages.get(e).copied().flatten())
+                        .collect(),
                     final_advantage: finals
                         .as_ref()
                         .and_then(|f| f.get(e).cloned())
@@ -883,6 +772,7 @@ impl Trainer {
 mod tests {
     use super::*;
     use crate::grpo::logprob::sequence_logprobs;
+    use crate::grpo::step::{accumulate, normalizer, optimizer_step};
     use crate::optim::OptimConfig;
 
     /// The clipped surrogate of a fixed batch against its fixed starting log-probabilities

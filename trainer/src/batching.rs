@@ -28,6 +28,7 @@ use tch::{Kind, Tensor, nn};
 
 use crate::generate::{Finish, Sampling, sampling_logprobs};
 use crate::model::{Cache, Model, causal_mask};
+use crate::rng::SplitMix;
 use crate::{Error, Result};
 
 /// What happens to sequences in flight when new weights arrive.
@@ -68,26 +69,12 @@ pub struct Output {
     pub finished_at: u64,
 }
 
-/// SplitMix64, one per request: a uniform number in (0, 1) per draw.
-#[derive(Debug, Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn uniform(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((z >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-}
-
 #[derive(Debug)]
 struct Active {
     id: u64,
     request: Request,
-    rng: Rng,
+    /// The request's own generator, seeded with its sampling seed.
+    rng: SplitMix,
     tokens: Vec<i64>,
     logprobs: Vec<f64>,
     versions: Vec<u64>,
@@ -294,7 +281,7 @@ impl Batcher {
                 };
                 self.active.push(Active {
                     id,
-                    rng: Rng(request.sampling.seed),
+                    rng: SplitMix::new(request.sampling.seed),
                     request,
                     tokens: Vec::new(),
                     logprobs: Vec::new(),
@@ -490,7 +477,7 @@ impl Batcher {
             let token = if a.request.sampling.temperature <= 0.0 {
                 logprobs.argmax(-1, false).int64_value(&[0])
             } else {
-                let u = a.rng.uniform();
+                let u = a.rng.next_open01();
                 let cumulative = logprobs
                     .to_kind(Kind::Double)
                     .exp()

@@ -4,6 +4,7 @@
 use tch::{Kind, Tensor};
 
 use crate::model::{Cache, Model, causal_mask};
+use crate::rng::SplitMix;
 use crate::{Error, Result};
 
 /// Appends `max_new` greedily chosen tokens to the single prompt `prompt`.
@@ -115,21 +116,6 @@ pub fn sample(model: &Model, prompts: &[Vec<i64>], sampling: &Sampling) -> Resul
     sample_with(model, prompts, &seeds, sampling, &mut |_, _| {})
 }
 
-/// SplitMix64: a small seeded generator, one per sequence.
-struct SplitMix(u64);
-
-impl SplitMix {
-    /// A uniform number in (0, 1).
-    fn next_open01(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((z >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-}
-
 /// [`sample`] with one generator seed per prompt (`seeds[i]` for `prompts[i]`), calling
 /// `on_token(prompt index, token)` as each token is chosen.
 pub fn sample_with(
@@ -146,7 +132,7 @@ pub fn sample_with(
             prompts.len()
         )));
     }
-    let mut generators: Vec<SplitMix> = seeds.iter().map(|s| SplitMix(*s)).collect();
+    let mut generators: Vec<SplitMix> = seeds.iter().map(|s| SplitMix::new(*s)).collect();
     let context = model.config.max_position_embeddings;
     let longest = prompts.iter().map(Vec::len).max().unwrap_or(0);
     if longest + sampling.max_tokens > context {

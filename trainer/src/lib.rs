@@ -17,6 +17,7 @@ pub mod model;
 pub mod optim;
 pub mod policy;
 pub mod precision;
+pub mod rng;
 pub mod server;
 pub mod tokenizer;
 pub mod toy;

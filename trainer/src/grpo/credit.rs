@@ -342,7 +342,29 @@ impl GroupCredit {
     /// turn whose immediate update was never made).
     pub fn apply_provisional(&mut self, turn: usize) -> Result<Vec<Option<f64>>, GrpoError> {
         let values = self.provisional(turn)?;
-        for (e, v) in self.episodes.iter_mut().zip(&values) {
+        self.record_provisional(turn, &values)?;
+        Ok(values)
+    }
+
+    /// Records `values` (one per episode) as what the immediate update of turn `turn`
+    /// used, as [`Self::apply_provisional`] does: for a caller that rebuilds the group
+    /// from its events and gives back the values applied then (`super::schedule`).
+    pub fn record_provisional(
+        &mut self,
+        turn: usize,
+        values: &[Option<f64>],
+    ) -> Result<(), GrpoError> {
+        if values.len() != self.episodes.len() {
+            return Err(GrpoError::Setting {
+                name: "record_provisional",
+                message: format!(
+                    "{} values for a group of {}",
+                    values.len(),
+                    self.episodes.len()
+                ),
+            });
+        }
+        for (e, v) in self.episodes.iter_mut().zip(values) {
             if let Some(v) = v {
                 if e.applied.len() <= turn {
                     e.applied.resize(turn + 1, None);
@@ -350,7 +372,7 @@ impl GroupCredit {
                 e.applied[turn] = Some(*v);
             }
         }
-        Ok(values)
+        Ok(())
     }
 
     /// The final advantage `A^f_{i,t}` of every turn each episode played (outer index:

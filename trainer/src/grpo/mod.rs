@@ -14,6 +14,9 @@
 //! - [`logprob`]: teacher-forced log-probabilities of sequences under the policy.
 //! - [`step`]: one optimizer step over stored rollouts (micro-batches aggregated with the
 //!   step's global counts, the reference model, PPO epochs against a fixed proximal policy).
+//! - [`schedule`]: when each update happens, on which turns, with which advantage and
+//!   normaliser, for every algorithm: one pure function over a group's events, called by
+//!   `trainer train` and the toy comparison alike.
 //!
 //! Multi-turn rule kept throughout: observation tokens (judge feedback, statements) have
 //! mask 0, so they carry no loss, but they never cut a return: returns are over turns, and
@@ -24,6 +27,7 @@ pub mod credit;
 pub mod logprob;
 pub mod loss;
 pub mod reward;
+pub mod schedule;
 pub mod step;
 
 /// A malformed input or setting of the GRPO computations, naming what and where.

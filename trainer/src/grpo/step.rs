@@ -323,6 +323,37 @@ pub fn optimizer_step(
     })
 }
 
+/// One update over `batches`, each a list of rows aggregated under its own normaliser: a
+/// single batch is an [`optimizer_step`] (its `ppo_epochs` passes); several are accumulated
+/// in one pass and stepped once (the corrections of several turns, each turn's rows under
+/// the normaliser of its provisional update). Empty batches are passed over. The update
+/// `trainer train` and the toy comparison both make for each update of
+/// [`super::schedule::plan`].
+pub fn update(
+    model: &Model,
+    reference: Option<&Model>,
+    optimizer: &mut AdamW,
+    batches: &[(Vec<Rollout>, Normalizer)],
+    config: &StepConfig,
+) -> Result<StepReport, GrpoError> {
+    if let [(rows, norm)] = batches {
+        return optimizer_step(model, reference, optimizer, rows, config, Some(*norm));
+    }
+    optimizer.zero_grad();
+    let mut loss = 0.0;
+    let mut stats = LossStats::default();
+    for (k, (rows, norm)) in batches.iter().filter(|(r, _)| !r.is_empty()).enumerate() {
+        let (l, s) = accumulate(model, reference, rows, config, *norm, None)?;
+        loss += l;
+        merge(&mut stats, &s, k == 0);
+    }
+    Ok(StepReport {
+        loss,
+        stats,
+        updates: vec![optimizer.step()],
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

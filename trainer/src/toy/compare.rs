@@ -5,15 +5,14 @@
 //! of training (sampling and updates; the exact score is not counted), the judge calls and
 //! the updates.
 //!
-//! The three variants use the settings and the credit assignment of `trainer train`
-//! ([`TrainConfig`]'s step, optimizer, outcome advantage and [`GroupCredit`]), with a
-//! training step of [`PROBLEMS`] groups (one per problem) of `group_size` episodes, and one
-//! update per group as `trainer train` makes them:
+//! The three variants use the settings and the update schedule of `trainer train`
+//! ([`TrainConfig`]'s step, optimizer and schedule settings; [`schedule::plan`] decides
+//! every update and [`step::update`] makes it), with a training step of [`PROBLEMS`]
+//! groups (one per problem) of `group_size` episodes:
 //! - [`Algorithm::Outcome`]: both turns are played, then one update per group, every
 //!   turn's tokens with the episode's leave-one-out final verdict.
 //! - [`Algorithm::Process`]: both turns are played, then one update per group with the
-//!   return-to-go advantages of [`GroupCredit::final_advantages`] (stage levels and the
-//!   verdict).
+//!   return-to-go advantages (stage levels and the verdict).
 //! - [`Algorithm::Agentic`]: turn 1 of every group, then each group's provisional update
 //!   of turn 1 from its stage levels; turn 2 by the updated policy; then each group's
 //!   provisional update of turn 2 and, with the verdicts, its correction (one update, each
@@ -33,10 +32,9 @@ use super::{
     Episode, MAX_SCORE, PROBLEMS, TURNS, first_turns, play, score, second_turns, tiny_model,
 };
 use crate::grpo::GrpoError;
-use crate::grpo::advantage::group_advantages;
-use crate::grpo::credit::GroupCredit;
 use crate::grpo::loss::Normalizer;
-use crate::grpo::step::{Rollout, StepConfig, accumulate, normalizer, optimizer_step};
+use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Plan, Rule, Settings, TurnEvent};
+use crate::grpo::step::{self, Rollout, StepConfig};
 use crate::metrics::{Band, BandPoint, render_bands};
 use crate::model::Model;
 use crate::optim::AdamW;
@@ -172,7 +170,7 @@ pub struct Curve {
 struct Learner {
     model: Model,
     optimizer: AdamW,
-    train: TrainConfig,
+    schedule: Settings,
     step: StepConfig,
     updates: u64,
     skipped: u64,
@@ -180,42 +178,72 @@ struct Learner {
 }
 
 impl Learner {
-    /// One update over some parts, each aggregated under its own normalizer (its own
-    /// counts when `None`); skipped and counted when every advantage is 0, as `trainer
-    /// train` does with `drop_uniform`.
-    fn update(&mut self, parts: &[(Vec<Rollout>, Option<Normalizer>)]) -> Result<(), GrpoError> {
-        let rows = parts.iter().flat_map(|(rows, _)| rows.iter());
-        if rows.clone().next().is_none() {
-            return Ok(());
-        }
-        if self.train.drop_uniform && rows.flat_map(|r| &r.advantage).all(|a| *a == 0.0) {
-            self.skipped += 1;
-            return Ok(());
-        }
-        if let [(rows, norm)] = parts {
-            optimizer_step(
-                &self.model,
-                None,
-                &mut self.optimizer,
-                rows,
-                &self.step,
-                *norm,
-            )?;
-        } else {
-            self.optimizer.zero_grad();
-            for (rows, norm) in parts.iter().filter(|(rows, _)| !rows.is_empty()) {
-                let norm = norm.unwrap_or_else(|| normalizer(rows));
-                accumulate(&self.model, None, rows, &self.step, norm, None)?;
-            }
-            self.optimizer.step();
-        }
-        self.updates += 1;
-        Ok(())
-    }
-
     fn version(&self) -> u64 {
         self.optimizer.steps()
     }
+
+    /// Makes every update the schedule plans for a group after its latest events, each
+    /// pick as its episode's turn row ([`Episode::turn_row`]).
+    fn advance(
+        &mut self,
+        group: &[Episode],
+        events: &GroupEvents,
+        done: &mut Done,
+    ) -> Result<(), GrpoError> {
+        loop {
+            let Plan {
+                updates,
+                done: next,
+                stale,
+                skipped_uniform,
+                ..
+            } = schedule::plan(events, done, &self.schedule, self.version())?;
+            *done = next;
+            self.stale += stale as u64;
+            self.skipped += skipped_uniform as u64;
+            if updates.is_empty() {
+                return Ok(());
+            }
+            for u in &updates {
+                let batches: Vec<(Vec<Rollout>, Normalizer)> = u
+                    .parts
+                    .iter()
+                    .map(|p| {
+                        let rows = p
+                            .picks
+                            .iter()
+                            .map(|k| group[k.episode].turn_row(k.turn, k.advantage))
+                            .collect();
+                        (rows, p.normalizer)
+                    })
+                    .collect();
+                step::update(&self.model, None, &mut self.optimizer, &batches, &self.step)?;
+                self.updates += 1;
+            }
+        }
+    }
+}
+
+/// Turn `turn` of every episode of a group, generated by policy `version`.
+fn record_turn(events: &mut GroupEvents, group: &[Episode], version: u64) -> Result<(), GrpoError> {
+    for (i, e) in group.iter().enumerate() {
+        events.turn(
+            i,
+            TurnEvent {
+                level: e.stage(),
+                version,
+                action_tokens: 1,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+fn record_verdicts(events: &mut GroupEvents, group: &[Episode]) -> Result<(), GrpoError> {
+    for (i, e) in group.iter().enumerate() {
+        events.end(i, Ending::Verdict(e.verdict()))?;
+    }
+    Ok(())
 }
 
 fn mean_reward(groups: &[Vec<Episode>]) -> f64 {
@@ -223,101 +251,43 @@ fn mean_reward(groups: &[Vec<Episode>]) -> f64 {
     all.iter().sum::<f64>() / all.len().max(1) as f64
 }
 
-/// Outcome-only: one update per group, every turn with the episode's final advantage.
-fn outcome_step(learner: &mut Learner, group: usize) -> Result<f64, GrpoError> {
-    let groups = play(&learner.model, group);
-    for g in &groups {
-        let verdicts: Vec<f64> = g.iter().map(Episode::verdict).collect();
-        let adv = group_advantages(&verdicts, &learner.train.outcome_advantage())?;
-        let rows: Vec<Rollout> = g
-            .iter()
-            .zip(adv)
-            .flat_map(|(e, a)| (0..TURNS).map(move |t| e.turn_row(t, a)))
-            .collect();
-        learner.update(&[(rows, None)])?;
-    }
-    Ok(mean_reward(&groups))
-}
-
-/// Process reward: one update per group with the return-to-go advantages.
-fn process_step(learner: &mut Learner, group: usize) -> Result<f64, GrpoError> {
+/// Outcome and process: both turns of every group are played, then each group's events
+/// go to the schedule at once (its one update).
+fn whole_episodes_step(learner: &mut Learner, group: usize) -> Result<f64, GrpoError> {
     let version = learner.version();
     let groups = play(&learner.model, group);
     for g in &groups {
-        let mut credit = GroupCredit::new(group, learner.train.credit(TURNS))?;
-        for (i, e) in g.iter().enumerate() {
-            for _ in 0..TURNS {
-                credit.record_turn(i, e.stage(), version)?;
-            }
-            credit.record_verdict(i, e.verdict())?;
+        let mut events = GroupEvents::new(group);
+        for _ in 0..TURNS {
+            record_turn(&mut events, g, version)?;
         }
-        let finals = credit.final_advantages()?;
-        let rows: Vec<Rollout> = g
-            .iter()
-            .zip(&finals)
-            .flat_map(|(e, f)| (0..TURNS).map(move |t| e.turn_row(t, f[t])))
-            .collect();
-        learner.update(&[(rows, None)])?;
+        record_verdicts(&mut events, g)?;
+        learner.advance(g, &events, &mut Done::default())?;
     }
     Ok(mean_reward(&groups))
 }
 
-/// The provisional update of turn `turn` of one group; returns its normalizer.
-fn provisional(
-    learner: &mut Learner,
-    credit: &mut GroupCredit,
-    group: &[Episode],
-    turn: usize,
-) -> Result<Normalizer, GrpoError> {
-    let values = credit.apply_provisional(turn)?;
-    let rows: Vec<Rollout> = group
-        .iter()
-        .zip(values)
-        .filter_map(|(e, a)| a.map(|a| e.turn_row(turn, a)))
-        .collect();
-    let norm = normalizer(&rows);
-    learner.update(&[(rows, Some(norm))])?;
-    Ok(norm)
-}
-
-/// Agentic: provisional updates as each turn is played, then the corrections.
+/// Agentic: turn 1 of every group, then each group's schedule (turn 1's provisional
+/// update); turn 2 by the updated policy, then each group's schedule as turn 2 arrives
+/// (its provisional update) and as the verdicts do (the corrections).
 fn agentic_step(learner: &mut Learner, group: usize) -> Result<f64, GrpoError> {
     let version = learner.version();
     let mut groups = first_turns(&learner.model, group);
-    let mut credits = Vec::with_capacity(groups.len());
-    let mut norms = Vec::with_capacity(groups.len());
+    let mut states = Vec::with_capacity(groups.len());
     for g in &groups {
-        let mut credit = GroupCredit::new(group, learner.train.credit(TURNS))?;
-        for (i, e) in g.iter().enumerate() {
-            credit.record_turn(i, e.stage(), version)?;
-        }
-        norms.push(vec![provisional(learner, &mut credit, g, 0)?]);
-        credits.push(credit);
+        let mut events = GroupEvents::new(group);
+        let mut done = Done::default();
+        record_turn(&mut events, g, version)?;
+        learner.advance(g, &events, &mut done)?;
+        states.push((events, done));
     }
     second_turns(&learner.model, &mut groups);
     let version = learner.version();
-    for ((g, credit), norms) in groups.iter().zip(&mut credits).zip(&mut norms) {
-        for (i, e) in g.iter().enumerate() {
-            credit.record_turn(i, e.stage(), version)?;
-        }
-        norms.push(provisional(learner, credit, g, 1)?);
-        for (i, e) in g.iter().enumerate() {
-            credit.record_verdict(i, e.verdict())?;
-        }
-        let corrections = credit.corrections(learner.version())?;
-        learner.stale += corrections.dropped_stale as u64;
-        let parts: Vec<(Vec<Rollout>, Option<Normalizer>)> = (0..TURNS)
-            .map(|t| {
-                let rows = corrections
-                    .apply
-                    .iter()
-                    .filter(|c| c.turn == t)
-                    .map(|c| g[c.episode].turn_row(t, c.delta))
-                    .collect();
-                (rows, Some(norms[t]))
-            })
-            .collect();
-        learner.update(&parts)?;
+    for (g, (events, done)) in groups.iter().zip(&mut states) {
+        record_turn(events, g, version)?;
+        learner.advance(g, events, done)?;
+        record_verdicts(events, g)?;
+        learner.advance(g, events, done)?;
     }
     Ok(mean_reward(&groups))
 }
@@ -342,29 +312,27 @@ pub fn run_one(
         train.optim(train.steps * train.updates_per_step(TURNS) as u64),
     )?;
     let mut learner = Learner {
+        schedule: train.schedule(TURNS).map_err(|e| GrpoError::Setting {
+            name: "algorithm",
+            message: e.to_string(),
+        })?,
         step: train.step(),
         model,
         optimizer,
-        train,
         updates: 0,
         skipped: 0,
         stale: 0,
     };
     // The sampler's generator from a mix of the seed (splitmix64, kept non-negative).
-    tch::manual_seed((crate::train::run::mix(seed) >> 1) as i64);
+    tch::manual_seed((crate::rng::mix(seed) >> 1) as i64);
     let mut points = vec![Point::start(score(&learner.model))];
     let mut wall_s = 0.0;
     for step in 1..=config.steps {
         let began = Instant::now();
-        let reward = match algorithm {
-            Algorithm::Outcome => outcome_step(&mut learner, config.group_size)?,
-            Algorithm::Process => process_step(&mut learner, config.group_size)?,
-            Algorithm::Agentic => agentic_step(&mut learner, config.group_size)?,
-            Algorithm::Sft => {
-                return Err(GrpoError::Setting {
-                    name: "algorithm",
-                    message: "the toy has no reference solutions to fine-tune on (sft)".to_owned(),
-                });
+        let reward = match learner.schedule.rule {
+            Rule::Agentic => agentic_step(&mut learner, config.group_size)?,
+            Rule::Outcome(_) | Rule::Process => {
+                whole_episodes_step(&mut learner, config.group_size)?
             }
         };
         wall_s += began.elapsed().as_secs_f64();

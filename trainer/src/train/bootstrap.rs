@@ -15,7 +15,7 @@
 //! or hard for both models; the interval speaks of the population of problems the set
 //! stands for, not of the sampling noise within a problem (each rate is taken as it is).
 
-use super::run::mix;
+use crate::rng::mix;
 
 /// A statistic with its interval.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]

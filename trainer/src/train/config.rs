@@ -7,6 +7,7 @@ use crate::grpo::advantage::{AdvantageConfig, Baseline};
 use crate::grpo::credit::{CreditConfig, Scale};
 use crate::grpo::loss::{Aggregation, LossConfig, RatioLevel};
 use crate::grpo::reward::{FinalReward, RewardWeights};
+use crate::grpo::schedule::{Rule, Settings};
 use crate::grpo::step::StepConfig;
 use crate::optim::{OptimConfig, Schedule};
 
@@ -324,6 +325,27 @@ impl TrainConfig {
         }
     }
 
+    /// The update schedule's settings (`grpo::schedule`) for a horizon of `horizon`
+    /// turns; an error for `sft`, which has no rollouts to schedule updates for.
+    pub fn schedule(&self, horizon: usize) -> Result<Settings, ConfigError> {
+        let rule = match self.algorithm {
+            Algorithm::Agentic => Rule::Agentic,
+            Algorithm::Outcome => Rule::Outcome(self.outcome_advantage()),
+            Algorithm::Process => Rule::Process,
+            Algorithm::Sft => {
+                return Err(bad(
+                    "algorithm",
+                    "sft is the supervised warm start: it has no rollouts to schedule GRPO updates for",
+                ));
+            }
+        };
+        Ok(Settings {
+            rule,
+            credit: self.credit(horizon),
+            drop_uniform: self.drop_uniform,
+        })
+    }
+
     /// Whether the time budget is spent after `elapsed` of wall time.
     pub fn budget_spent(&self, elapsed: std::time::Duration) -> bool {
         self.time_budget_minutes
@@ -374,6 +396,23 @@ impl TrainConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The update schedule is for the GRPO algorithms only: sft is refused, never
+    /// scheduled as if it were one of them.
+    #[test]
+    fn sft_has_no_update_schedule() {
+        let config = |algorithm| TrainConfig {
+            algorithm,
+            ..TrainConfig::default()
+        };
+        let err = config(Algorithm::Sft).schedule(4).unwrap_err();
+        assert!(
+            err.to_string().contains("sft is the supervised warm start"),
+            "{err}"
+        );
+        let process = config(Algorithm::Process).schedule(4).expect("process");
+        assert_eq!((process.rule, process.credit.horizon), (Rule::Process, 4));
+    }
 
     #[test]
     fn a_partial_file_keeps_the_defaults_and_unknown_fields_are_named() {

@@ -23,29 +23,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use agent::task::Task;
-
 use super::cache::{self, EvalKey, KeyParts};
 use super::config::TrainConfig;
 use super::episode::{self, EpisodeRecord};
 use super::measure::{self, ProblemMeasures, ProblemValues, Summary};
+use super::problems::{Problem, load_problems};
 use super::rollout::{Event, Hook, Left, Rollouts, pipeline, tier_names};
-use super::run::{load_problems, mix};
 use crate::batching::OnWeights;
 use crate::checkpoint;
 use crate::grpo::reward::RewardWeights;
 use crate::model::Model;
 use crate::policy::LocalPolicy;
+use crate::rng::mix;
 use crate::tokenizer::ChatTokenizer;
-
-/// A problem with its family (from `split.yaml`; none without one).
-#[derive(Debug, Clone)]
-pub struct Problem {
-    /// The loaded package.
-    pub task: Arc<Task>,
-    /// Its family, e.g. `arithmetic`.
-    pub family: Option<String>,
-}
 
 /// One problem's evaluation.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -609,6 +599,8 @@ fn eval_key(
 
 #[cfg(test)]
 mod tests {
+    use agent::task::Task;
+
     use super::*;
 
     fn result(name: &str, samples: usize, passed: usize) -> ProblemResult {

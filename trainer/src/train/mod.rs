@@ -6,14 +6,14 @@
 //!   [`crate::policy::LocalPolicy`]) and observer at once: every reply becomes a stored
 //!   turn (token ids, action mask, behaviour logprobs, policy version) whose reward level
 //!   is the verification ladder after it; a judge error takes the episode out of its group.
-//! - [`run`]: the loop. Agentic GRPO: when every episode of a group has finished turn `t`
-//!   (or stopped), the provisional update for turn `t` at once (`grpo::credit` +
-//!   `grpo::step`) while the episodes wait at the group's gate; the final verdicts'
-//!   correction update when the group is complete, stale corrections dropped and counted.
-//!   Outcome GRPO: one update per group at the final verdict. Process GRPO: the stage
-//!   rewards and the verdict as return-to-go advantages, one update per group at the end.
-//!   Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation,
+//! - [`run`]: the loop. Each group's turns and ends go to `grpo::schedule`, which plans
+//!   every update (Agentic GRPO: turn `t`'s provisional update as soon as every episode
+//!   has played it or stopped, while the episodes wait at the group's gate, and the
+//!   corrections when the group is complete; outcome and process GRPO: one update per
+//!   group at the end); the loop makes them with `grpo::step::update`. Metrics (`crate::metrics`), checkpoints (`crate::checkpoint`), held-out evaluation,
 //!   a wall-time budget.
+//! - [`problems`]: the training and held-out problems of a problem folder, the
+//!   configuration's choice among them, and the seeded order the loop visits them in.
 //! - [`eval`]: K episodes per problem through the same machinery ([`rollout::Rollouts`]),
 //!   no training: the loop's held-out evaluation and `trainer eval`; [`measure`] its
 //!   measures and intervals, [`episode`] its per-episode records (resuming), [`cache`]
@@ -32,6 +32,7 @@ pub mod episode;
 pub mod eval;
 pub mod leak;
 pub mod measure;
+pub mod problems;
 pub mod report;
 pub mod rollout;
 pub mod run;

@@ -1,5 +1,6 @@
 //! The training loop: each training step rolls out `problems_per_step` groups of G
-//! episodes together through the agent, updating the policy as the algorithm says, then
+//! episodes together through the agent, updating the policy as the update schedule plans
+//! (`grpo::schedule`, the same plan the toy comparison follows), then
 //! writes the step's metrics, a checkpoint and (every `eval_every` steps) a held-out
 //! evaluation.
 //!
@@ -11,8 +12,7 @@
 //! with and keep that version (the batcher's `OnWeights::Drain`), which the stored turn
 //! records, so their behaviour logprobs stay exact and the staleness cap sees their age.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -20,18 +20,19 @@ use agent::task::Task;
 use tch::{Device, Kind};
 
 use super::config::{Algorithm, TrainConfig};
-use super::eval::{self, Problem};
+use super::eval;
+use super::problems::{Problem, chosen_training, load_problems, step_problems};
 use super::rollout::{EpisodeEnd, Event, Hook, Left, Rollouts, Turn, pipeline};
 use crate::batching::OnWeights;
 use crate::checkpoint::{self, TrainerState};
-use crate::grpo::advantage::group_advantages;
-use crate::grpo::credit::GroupCredit;
 use crate::grpo::loss::{LossStats, Normalizer};
-use crate::grpo::step::{Rollout, accumulate, normalizer, optimizer_step};
+use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Pick, Settings, TurnEvent};
+use crate::grpo::step::{self, Rollout};
 use crate::metrics::{Metrics, plot};
 use crate::model::Model;
 use crate::optim::AdamW;
 use crate::policy::LocalPolicy;
+use crate::rng::mix;
 use crate::tokenizer::ChatTokenizer;
 
 /// Where a run reads and writes.
@@ -170,16 +171,16 @@ impl StepMetrics {
 
 /// One group's state during a step.
 struct Group {
-    credit: GroupCredit,
+    /// What the schedule sees: each episode's turns (level, version, action tokens) and
+    /// how it ended.
+    events: GroupEvents,
+    /// What the schedule's plans have done.
+    done: Done,
+    /// How many turns the episodes may play (the provisional updates made; `usize::MAX`
+    /// once the group needs no more).
     gate: tokio::sync::watch::Sender<usize>,
     turns: Vec<Vec<Turn>>,
     ends: Vec<Option<EpisodeEnd>>,
-    /// Turns whose provisional update is done, and each one's normalizer.
-    processed: usize,
-    norms: Vec<Option<Normalizer>>,
-    provisional: Vec<Vec<Option<f64>>>,
-    finished: bool,
-    dissolved: bool,
 }
 
 /// A record of one episode (a line of `rollouts/step-N.jsonl`).
@@ -221,6 +222,8 @@ pub struct Trainer {
     reference: Option<Model>,
     optimizer: AdamW,
     rollouts: Rollouts,
+    /// When each update happens, on which turns, with which advantage.
+    schedule: Settings,
     train: Vec<Arc<Task>>,
     held_out: Vec<Problem>,
     state: TrainerState,
@@ -239,134 +242,6 @@ fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
     copy.vs.copy(&model.vs)?;
     copy.hold_in(model.compute());
     Ok(copy)
-}
-
-/// The problems of a `--problems` folder.
-#[derive(Debug)]
-pub struct ProblemSet {
-    /// Problems trained on.
-    pub training: Vec<Problem>,
-    /// Problems never trained on, for choosing hyperparameters and checkpoints.
-    pub validation: Vec<Problem>,
-    /// Problems held out for evaluation.
-    pub held_out: Vec<Problem>,
-    /// Whether a `split.yaml` gave the lists (without one, every package trains and
-    /// nothing is held out).
-    pub split: bool,
-}
-
-fn problems_of(dirs: &[PathBuf], families: &[Option<String>]) -> anyhow::Result<Vec<Problem>> {
-    dirs.iter()
-        .zip(families)
-        .map(|(d, family)| {
-            let task = Task::from_package(d)
-                .map_err(|e| anyhow::anyhow!("problem {}: {e}", d.display()))?;
-            Ok(Problem {
-                task: Arc::new(task),
-                family: family.clone(),
-            })
-        })
-        .collect()
-}
-
-/// The training and held-out problems under `root`: a folder with a `split.yaml`, a
-/// folder of packages, or one package.
-pub fn load_problems(root: &Path) -> anyhow::Result<ProblemSet> {
-    let split = root.join("split.yaml");
-    if split.is_file() {
-        let text = std::fs::read_to_string(&split)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", split.display()))?;
-        let s = problems::easy::Split::parse(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", split.display()))?;
-        let families = |entries: &[problems::easy::Entry]| -> Vec<Option<String>> {
-            entries.iter().map(|e| Some(e.family.clone())).collect()
-        };
-        return Ok(ProblemSet {
-            training: problems_of(&s.training_dirs(root), &families(&s.training))?,
-            validation: problems_of(&s.validation_dirs(root), &families(&s.validation))?,
-            held_out: problems_of(&s.held_out_dirs(root), &families(&s.held_out))?,
-            split: true,
-        });
-    }
-    let dirs = if root.join("problem.yaml").is_file() {
-        vec![root.to_path_buf()]
-    } else {
-        let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
-            .map_err(|e| anyhow::anyhow!("--problems {}: {e}", root.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.join("problem.yaml").is_file())
-            .collect();
-        dirs.sort();
-        dirs
-    };
-    if dirs.is_empty() {
-        anyhow::bail!(
-            "--problems {}: no package folders (with problem.yaml) and no split.yaml",
-            root.display()
-        );
-    }
-    Ok(ProblemSet {
-        training: problems_of(&dirs, &vec![None; dirs.len()])?,
-        validation: Vec::new(),
-        held_out: Vec::new(),
-        split: false,
-    })
-}
-
-/// The tasks a run trains on: every training problem (never a validation or held-out
-/// one), or the configuration's `training_problems` in the training list's order. A name
-/// on the validation or held-out list, or on none, is an error naming it.
-pub(crate) fn chosen_training(
-    set: &ProblemSet,
-    config: &TrainConfig,
-) -> anyhow::Result<Vec<Arc<Task>>> {
-    let training = &set.training;
-    let wanted = &config.training_problems;
-    for name in wanted {
-        if training.iter().any(|p| &p.task.id == name) {
-            continue;
-        }
-        for (list, problems) in [("held-out", &set.held_out), ("validation", &set.validation)] {
-            if problems.iter().any(|p| &p.task.id == name) {
-                anyhow::bail!(
-                    "training config training_problems: {name:?} is a {list} problem (split.yaml), never trained on"
-                );
-            }
-        }
-        anyhow::bail!(
-            "training config training_problems: {name:?} is not a training problem of the problem folder"
-        );
-    }
-    Ok(training
-        .iter()
-        .filter(|p| wanted.is_empty() || wanted.contains(&p.task.id))
-        .map(|p| Arc::clone(&p.task))
-        .collect())
-}
-
-/// A 64-bit mix (splitmix64), for seeds and the data order.
-pub(crate) fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The problems of training step `step` (from 1): epochs of a seeded permutation.
-pub fn step_problems(seed: u64, step: u64, per_step: usize, count: usize) -> Vec<usize> {
-    (0..per_step as u64)
-        .map(|k| {
-            let index = (step - 1) * per_step as u64 + k;
-            let epoch = index / count as u64;
-            let mut order: Vec<usize> = (0..count).collect();
-            let mut r = mix(seed ^ mix(epoch));
-            for i in (1..count).rev() {
-                r = mix(r);
-                order.swap(i, (r % (i as u64 + 1)) as usize);
-            }
-            order[(index % count as u64) as usize]
-        })
-        .collect()
 }
 
 impl Trainer {
@@ -440,8 +315,9 @@ impl Trainer {
         let problems = load_problems(&paths.problems)?;
         let train = chosen_training(&problems, &config)?;
         let held_out = problems.held_out;
-        let updates_per_step =
-            config.updates_per_step(pipeline.budget.model_calls.unwrap_or(1) as usize);
+        let horizon = pipeline.budget.model_calls.unwrap_or(1) as usize;
+        let schedule = config.schedule(horizon)?;
+        let updates_per_step = config.updates_per_step(horizon);
         let mut optimizer = AdamW::new(
             &model.vs,
             config.optim(config.steps * updates_per_step as u64),
@@ -473,6 +349,7 @@ impl Trainer {
             reference,
             optimizer,
             rollouts,
+            schedule,
             train,
             held_out,
             state,
@@ -560,22 +437,17 @@ impl Trainer {
             self.train.len(),
         );
         let g = self.config.group_size;
-        let horizon = self.rollouts.pipeline.budget.model_calls.unwrap_or(1) as usize;
         let (tx, rx) = std::sync::mpsc::channel();
         let mut groups = Vec::new();
         let mut handles = Vec::new();
         for (gi, &p) in chosen.iter().enumerate() {
             let (gate, gate_rx) = tokio::sync::watch::channel(0usize);
             groups.push(Group {
-                credit: GroupCredit::new(g, self.config.credit(horizon))?,
+                events: GroupEvents::new(g),
+                done: Done::default(),
                 gate,
                 turns: vec![Vec::new(); g],
                 ends: vec![None; g],
-                processed: 0,
-                norms: Vec::new(),
-                provisional: vec![Vec::new(); g],
-                finished: false,
-                dissolved: false,
             });
             let gated = self.config.algorithm == Algorithm::Agentic;
             for e in 0..g {
@@ -656,66 +528,61 @@ impl Trainer {
     fn take(&mut self, group: &mut Group, event: Event) -> anyhow::Result<()> {
         match event {
             Event::Turn { episode, turn, .. } => {
-                if group.ends[episode].is_none() && !group.dissolved {
-                    group
-                        .credit
-                        .record_turn(episode, turn.level, turn.version)?;
+                if group.ends[episode].is_none() && !group.done.dissolved {
+                    let event = TurnEvent {
+                        level: turn.level,
+                        version: turn.version,
+                        action_tokens: turn.generated(),
+                    };
+                    group.events.turn(episode, event)?;
                 }
                 group.turns[episode].push(*turn);
             }
             Event::End { episode, end, .. } => {
-                match end.reward {
-                    Ok(r) => group.credit.record_verdict(episode, r)?,
-                    Err(_) => group.credit.leave(episode)?,
-                }
+                let ending = match end.reward {
+                    Ok(r) => Ending::Verdict(r),
+                    Err(_) => Ending::Left,
+                };
+                group.events.end(episode, ending)?;
                 group.ends[episode] = Some(*end);
             }
         }
         Ok(())
     }
 
-    fn rows(group: &Group, picks: &[(usize, usize, f64)]) -> Vec<Rollout> {
+    /// The rows of some picks: each turn's stored tokens, its action tokens with the
+    /// pick's advantage.
+    fn rows(group: &Group, picks: &[Pick]) -> Vec<Rollout> {
         picks
             .iter()
-            .filter_map(|&(e, t, a)| {
-                let turn = group.turns[e].get(t)?;
-                (turn.generated() > 0).then(|| Rollout {
+            .filter_map(|k| {
+                let turn = group.turns[k.episode].get(k.turn)?;
+                Some(Rollout {
                     tokens: turn.tokens.clone(),
                     action: turn.action.clone(),
                     behaviour_logp: turn.behaviour_logp.clone(),
                     advantage: turn
                         .action
                         .iter()
-                        .map(|on| if *on { a } else { 0.0 })
+                        .map(|on| if *on { k.advantage } else { 0.0 })
                         .collect(),
                 })
             })
             .collect()
     }
 
-    /// One optimizer update over `rows` (skipped, and counted, when every advantage is 0
-    /// and `drop_uniform`), then the new weights go to the sampler.
+    /// One optimizer update over some batches, each under its normaliser
+    /// (`grpo::step::update`), then the new weights go to the sampler.
     fn update(
         &mut self,
-        parts: &[(Vec<Rollout>, Option<Normalizer>)],
+        batches: &[(Vec<Rollout>, Normalizer)],
         m: &mut StepMetrics,
         acc: &mut Acc,
     ) -> anyhow::Result<()> {
-        let any = parts.iter().any(|(rows, _)| !rows.is_empty());
-        let zero = parts
-            .iter()
-            .flat_map(|(rows, _)| rows.iter())
-            .all(|r| r.advantage.iter().all(|a| *a == 0.0));
-        if !any || (zero && self.config.drop_uniform) {
-            if any {
-                m.updates_skipped += 1;
-            }
-            return Ok(());
-        }
         let began = Instant::now();
         let config = self.config.step();
         if let Some(path) = self.dump_update.take() {
-            let rows: Vec<&Rollout> = parts.iter().flat_map(|(rows, _)| rows).collect();
+            let rows: Vec<&Rollout> = batches.iter().flat_map(|(rows, _)| rows).collect();
             let text = serde_json::to_string(&serde_json::json!({
                 "step": self.state.step + 1,
                 "step_config": config,
@@ -724,173 +591,73 @@ impl Trainer {
             std::fs::write(&path, text + "\n")
                 .map_err(|e| anyhow::anyhow!("--dump-update {}: {e}", path.display()))?;
         }
-        let (loss, stats, report) = if let [(rows, norm)] = parts {
-            let r = optimizer_step(
-                &self.model,
-                self.reference.as_ref(),
-                &mut self.optimizer,
-                rows,
-                &config,
-                *norm,
-            )?;
-            let u = r.updates.last().cloned();
-            (r.loss, r.stats, u)
-        } else {
-            // Several parts, each aggregated with its own normalizer, one update.
-            self.optimizer.zero_grad();
-            let mut total = 0.0;
-            let mut a2 = Acc::default();
-            let mut scratch = StepMetrics::default();
-            for (rows, norm) in parts.iter().filter(|(r, _)| !r.is_empty()) {
-                let norm = norm.unwrap_or_else(|| normalizer(rows));
-                let (l, s) = accumulate(
-                    &self.model,
-                    self.reference.as_ref(),
-                    rows,
-                    &config,
-                    norm,
-                    None,
-                )?;
-                total += l;
-                scratch.take(l, &s, 0.0, 0.0, &mut a2);
-            }
-            (total, a2.stats, Some(self.optimizer.step()))
-        };
+        let report = step::update(
+            &self.model,
+            self.reference.as_ref(),
+            &mut self.optimizer,
+            batches,
+            &config,
+        )?;
         let version = self.optimizer.steps();
         self.rollouts
             .policy
             .update_weights(&self.model.vs, version)
             .map_err(|e| anyhow::anyhow!("handing the weights to the sampler: {e}"))?;
         m.optimize_s += began.elapsed().as_secs_f64();
-        let (grad, lr) = report.map_or((0.0, 0.0), |u| (u.grad_norm, u.lr));
-        m.take(loss, &stats, grad, lr, acc);
+        let (grad, lr) = report
+            .updates
+            .last()
+            .map_or((0.0, 0.0), |u| (u.grad_norm, u.lr));
+        m.take(report.loss, &report.stats, grad, lr, acc);
         Ok(())
     }
 
-    /// Makes every update the group is ready for.
+    /// Makes every update the schedule plans for the group now (`grpo::schedule::plan`,
+    /// again after each plan with updates), then opens the group's gate as far as its
+    /// provisional updates go (all the way once it needs no more).
     fn advance(
         &mut self,
         group: &mut Group,
         m: &mut StepMetrics,
         acc: &mut Acc,
     ) -> anyhow::Result<()> {
-        if group.finished || group.dissolved {
-            return Ok(());
-        }
-        let members = group.ends.len() - group.credit.left();
-        if members < 2 {
-            group.dissolved = true;
-            m.groups_dissolved += 1;
-            group.gate.send_replace(usize::MAX);
-            return Ok(());
-        }
-        let g = group.turns.len();
-        if self.config.algorithm == Algorithm::Agentic {
-            loop {
-                let t = group.processed;
-                let played = (0..g).any(|e| group.credit.turns(e) > t);
-                if !played || !group.credit.turn_ready(t) {
-                    break;
-                }
-                let values: Vec<Option<f64>> = group
-                    .credit
-                    .apply_provisional(t)?
-                    .into_iter()
-                    .map(|v| v.map(|a| a + 0.0))
-                    .collect();
-                let picks: Vec<(usize, usize, f64)> = values
+        loop {
+            let was_dissolved = group.done.dissolved;
+            let plan = schedule::plan(
+                &group.events,
+                &group.done,
+                &self.schedule,
+                self.optimizer.steps(),
+            )?;
+            group.done = plan.done;
+            m.corrections += plan.corrections;
+            m.corrections_stale += plan.stale;
+            m.updates_skipped += plan.skipped_uniform;
+            if group.done.dissolved && !was_dissolved {
+                m.groups_dissolved += 1;
+            }
+            for u in &plan.updates {
+                let batches: Vec<(Vec<Rollout>, Normalizer)> = u
+                    .parts
                     .iter()
-                    .enumerate()
-                    .filter_map(|(e, v)| v.map(|a| (e, t, a)))
+                    .map(|p| (Self::rows(group, &p.picks), p.normalizer))
                     .collect();
-                for (e, v) in values.iter().enumerate() {
-                    group.provisional[e].push(*v);
-                }
-                let rows = Self::rows(group, &picks);
-                let norm = normalizer(&rows);
-                group.norms.push(Some(norm));
-                self.update(&[(rows, Some(norm))], m, acc)?;
-                group.processed += 1;
-                group.gate.send_replace(group.processed);
+                self.update(&batches, m, acc)?;
+            }
+            let open = if group.done.over() {
+                usize::MAX
+            } else {
+                group.done.provisional.len()
+            };
+            group.gate.send_if_modified(|v| {
+                let changed = *v != open;
+                *v = open;
+                changed
+            });
+            if plan.updates.is_empty() {
+                return Ok(());
             }
         }
-        if !group.credit.complete() || group.ends.iter().any(Option::is_none) {
-            return Ok(());
-        }
-        group.finished = true;
-        group.gate.send_replace(usize::MAX);
-        match self.config.algorithm {
-            Algorithm::Agentic => {
-                let now = self.optimizer.steps();
-                let c = group.credit.corrections(now)?;
-                m.corrections_stale += c.dropped_stale;
-                m.corrections += c.apply.len();
-                let mut by_turn: BTreeMap<usize, Vec<(usize, usize, f64)>> = BTreeMap::new();
-                for k in &c.apply {
-                    by_turn
-                        .entry(k.turn)
-                        .or_default()
-                        .push((k.episode, k.turn, k.delta));
-                }
-                let parts: Vec<(Vec<Rollout>, Option<Normalizer>)> = by_turn
-                    .iter()
-                    .map(|(t, picks)| {
-                        (
-                            Self::rows(group, picks),
-                            group.norms.get(*t).copied().flatten(),
-                        )
-                    })
-                    .collect();
-                self.update(&parts, m, acc)?;
-            }
-            Algorithm::Process => {
-                let finals = group.credit.final_advantages()?;
-                let picks: Vec<(usize, usize, f64)> = finals
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(e, f)| f.iter().enumerate().map(move |(t, a)| (e, t, *a)))
-                    .collect();
-                let rows = Self::rows(group, &picks);
-                self.update(&[(rows, None)], m, acc)?;
-            }
-            Algorithm::Sft => anyhow::bail!("algorithm sft has no rollouts (train::sft runs it)"),
-            Algorithm::Outcome => {
-                let adv = self.outcome_advantages(group)?;
-                let picks: Vec<(usize, usize, f64)> = adv
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(e, a)| {
-                        let a = *a;
-                        (0..group.turns[e].len()).filter_map(move |t| a.map(|a| (e, t, a)))
-                    })
-                    .collect();
-                let rows = Self::rows(group, &picks);
-                self.update(&[(rows, None)], m, acc)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Outcome GRPO's advantage of each episode (`None`: it left): the final rewards of
-    /// the members, leave-one-out, scaled as configured.
-    fn outcome_advantages(&self, group: &Group) -> anyhow::Result<Vec<Option<f64>>> {
-        let members: Vec<(usize, f64)> = group
-            .ends
-            .iter()
-            .enumerate()
-            .filter_map(|(e, end)| {
-                end.as_ref()
-                    .and_then(|x| x.reward.as_ref().ok())
-                    .map(|r| (e, *r))
-            })
-            .collect();
-        let rewards: Vec<f64> = members.iter().map(|(_, r)| *r).collect();
-        let adv = group_advantages(&rewards, &self.config.outcome_advantage())?;
-        let mut out = vec![None; group.ends.len()];
-        for ((e, _), a) in members.iter().zip(adv) {
-            out[*e] = Some(a);
-        }
-        Ok(out)
     }
 
     fn summarise(
@@ -904,19 +671,10 @@ impl Trainer {
         let (mut c, mut s, mut o, mut st, mut f, mut solved) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         let mut records = Vec::new();
         for (gi, group) in groups.iter().enumerate() {
-            let finals = if group.dissolved {
+            let finals = if group.done.dissolved {
                 None
             } else {
-                match self.config.algorithm {
-                    Algorithm::Outcome => Some(
-                        self.outcome_advantages(group)?
-                            .iter()
-                            .enumerate()
-                            .map(|(e, a)| vec![a.unwrap_or(0.0); group.turns[e].len()])
-                            .collect::<Vec<_>>(),
-                    ),
-                    _ => group.credit.final_advantages().ok(),
-                }
+                schedule::final_advantages(&group.events, &self.schedule).ok()
             };
             for (e, end) in group.ends.iter().enumerate() {
                 let Some(end) = end else { continue };
@@ -949,7 +707,12 @@ impl Trainer {
                     versions: group.turns[e].iter().map(|t| t.version).collect(),
                     final_reward: end.reward.as_ref().ok().copied(),
                     left: end.reward.as_ref().err().cloned(),
-                    provisional: group.provisional[e].clone(),
+                    provisional: group
+                        .done
+                        .provisional
+                        .iter()
+                        .map(|p| p.advantages.get(e).copied().flatten())
+                        .collect(),
                     final_advantage: finals
                         .as_ref()
                         .and_then(|f| f.get(e).cloned())
@@ -1010,50 +773,8 @@ impl Trainer {
 mod tests {
     use super::*;
     use crate::grpo::logprob::sequence_logprobs;
+    use crate::grpo::step::{accumulate, normalizer, optimizer_step};
     use crate::optim::OptimConfig;
-
-    /// `training_problems` narrows the easy set's training list, in the list's order, and
-    /// names a held-out, validation or unknown problem instead of training on it.
-    #[test]
-    fn training_problems_pick_from_the_training_list_only() {
-        let s = load_problems(&problems::easy::dir()).expect("the easy set");
-        let pick = |names: &[&str]| {
-            let config = TrainConfig {
-                training_problems: names.iter().map(|n| n.to_string()).collect(),
-                ..TrainConfig::default()
-            };
-            chosen_training(&s, &config)
-        };
-        let picked = pick(&["uppercase", "listsum"]).expect("picked");
-        let ids: Vec<&str> = picked.iter().map(|t| t.id.as_str()).collect();
-        assert_eq!(ids, ["uppercase", "listsum"]);
-        assert_eq!(pick(&[]).expect("all").len(), s.training.len());
-        let err = pick(&["listsum", "digitsum"]).unwrap_err();
-        assert!(
-            err.to_string()
-                .contains("\"digitsum\" is a held-out problem"),
-            "{err}"
-        );
-        let validation = &s.validation[0].task.id;
-        let err = pick(&["listsum", validation]).unwrap_err();
-        assert!(
-            err.to_string()
-                .contains(&format!("{validation:?} is a validation problem")),
-            "{err}"
-        );
-        assert!(
-            s.validation
-                .iter()
-                .chain(&s.held_out)
-                .all(|v| s.training.iter().all(|t| t.task.id != v.task.id))
-        );
-        let err = pick(&["nosuch"]).unwrap_err();
-        assert!(
-            err.to_string()
-                .contains("\"nosuch\" is not a training problem"),
-            "{err}"
-        );
-    }
 
     /// The clipped surrogate of a fixed batch against its fixed starting log-probabilities
     /// falls over a few updates of the step the loop uses.
@@ -1107,17 +828,5 @@ mod tests {
             losses.windows(2).all(|w| w[1] < w[0]) && losses[3] < losses[0] - 0.05,
             "{losses:?}"
         );
-    }
-
-    #[test]
-    fn the_data_order_is_a_seeded_permutation_per_epoch() {
-        let n = 5;
-        let all: Vec<usize> = (1..=5).flat_map(|s| step_problems(3, s, 1, n)).collect();
-        let mut sorted = all.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, vec![0, 1, 2, 3, 4], "one epoch visits each once");
-        assert_eq!(step_problems(3, 4, 2, n), step_problems(3, 4, 2, n));
-        let other: Vec<usize> = (1..=5).flat_map(|s| step_problems(4, s, 1, n)).collect();
-        assert_ne!(all, other, "another seed, another order");
     }
 }

@@ -34,16 +34,17 @@ use agent::task::Task;
 use tch::{Device, Kind, Tensor};
 
 use super::config::{Algorithm, TrainConfig};
-use super::eval::Problem;
 use super::leak;
+use super::problems::{Problem, chosen_training, load_problems};
 use super::rollout::pipeline;
-use super::run::{RunPaths, load_problems, mix};
+use super::run::RunPaths;
 use crate::checkpoint::{self, TrainerState};
 use crate::grpo::logprob::sequence_logprobs;
 use crate::metrics::{Metrics, plot};
 use crate::model::Model;
 use crate::optim::AdamW;
 use crate::policy::prompt_ids;
+use crate::rng::mix;
 use crate::tokenizer::ChatTokenizer;
 
 /// Why examples cannot be built.
@@ -390,7 +391,7 @@ impl Warmstart {
             .chain(&problems.validation)
             .map(|p| p.task.id.clone())
             .collect();
-        let training = super::run::chosen_training(&problems, &config)?;
+        let training = chosen_training(&problems, &config)?;
         std::fs::create_dir_all(&paths.out)?;
         let latest = checkpoint::latest(&paths.out)?;
         let (model_dir, state) = match (resume, latest) {

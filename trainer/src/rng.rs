@@ -40,6 +40,18 @@ pub fn mix(x: u64) -> u64 {
     SplitMix::new(x).next_u64()
 }
 
+/// A permutation of `0..n` (Fisher-Yates), each swap drawn as `mix` of the draw before,
+/// starting from `state`: the data orders' shuffle (training steps, warm-start epochs).
+pub fn permutation(n: usize, state: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut r = state;
+    for i in (1..n).rev() {
+        r = mix(r);
+        order.swap(i, (r % (i as u64 + 1)) as usize);
+    }
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,6 +71,11 @@ mod tests {
             ]
         );
         assert_eq!(mix(0), first[0]);
+        let mut p = permutation(10, 3);
+        assert_eq!(p, permutation(10, 3));
+        assert_ne!(p, permutation(10, 4));
+        p.sort();
+        assert_eq!(p, (0..10).collect::<Vec<_>>());
         let mut g = SplitMix::new(7);
         assert!(
             (0..1000)

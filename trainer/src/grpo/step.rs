@@ -92,22 +92,34 @@ impl Default for StepConfig {
 /// Consecutive rollouts grouped into micro-batches of at most `rows` rollouts and at most
 /// `tokens` padded positions (rows x the longest of them), each holding at least one.
 pub fn micro_batches(rollouts: &[Rollout], rows: usize, tokens: usize) -> Vec<Range<usize>> {
+    ranges_by_length(rollouts.iter().map(|r| r.tokens.len()), rows, tokens)
+}
+
+/// Consecutive sequences of the given lengths grouped as [`micro_batches`] groups
+/// rollouts (the warm start's examples use it too).
+pub fn ranges_by_length(
+    lengths: impl IntoIterator<Item = usize>,
+    rows: usize,
+    tokens: usize,
+) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut longest = 0;
-    for (i, r) in rollouts.iter().enumerate() {
-        let wider = longest.max(r.tokens.len());
+    let mut n = 0;
+    for (i, len) in lengths.into_iter().enumerate() {
+        n = i + 1;
+        let wider = longest.max(len);
         let count = i - start + 1;
         if count > 1 && (count > rows.max(1) || count * wider > tokens) {
             out.push(start..i);
             start = i;
-            longest = r.tokens.len();
+            longest = len;
         } else {
             longest = wider;
         }
     }
-    if start < rollouts.len() {
-        out.push(start..rollouts.len());
+    if start < n {
+        out.push(start..n);
     }
     out
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use agent::task::Task;
 
 use super::config::TrainConfig;
-use crate::rng::mix;
+use crate::rng::{mix, permutation};
 
 /// A problem with its family (from `split.yaml`; none without one).
 #[derive(Debug, Clone)]
@@ -133,13 +133,7 @@ pub fn step_problems(seed: u64, step: u64, per_step: usize, count: usize) -> Vec
         .map(|k| {
             let index = (step - 1) * per_step as u64 + k;
             let epoch = index / count as u64;
-            let mut order: Vec<usize> = (0..count).collect();
-            let mut r = mix(seed ^ mix(epoch));
-            for i in (1..count).rev() {
-                r = mix(r);
-                order.swap(i, (r % (i as u64 + 1)) as usize);
-            }
-            order[(index % count as u64) as usize]
+            permutation(count, mix(seed ^ mix(epoch)))[(index % count as u64) as usize]
         })
         .collect()
 }

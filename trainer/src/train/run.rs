@@ -244,6 +244,54 @@ fn twin(model: &Model, device: Device) -> anyhow::Result<Model> {
     Ok(copy)
 }
 
+/// Where a run starts: its starting model and a fresh state, or (with `resume`) the
+/// latest checkpoint in `paths.out` and its state, whose configuration must be one
+/// `config` may resume. A run folder that holds a checkpoint without `resume`, or none
+/// with it, is an error naming it. Shared by GRPO and the warm start (`super::sft`).
+pub(crate) fn start_or_resume(
+    config: &TrainConfig,
+    paths: &RunPaths,
+    resume: bool,
+) -> anyhow::Result<(PathBuf, TrainerState)> {
+    let latest = checkpoint::latest(&paths.out)?;
+    let (model_dir, state) = match (resume, latest) {
+        (true, Some(dir)) => {
+            let state = checkpoint::read_state(&dir)?;
+            (dir, state)
+        }
+        (true, None) => anyhow::bail!(
+            "--resume: {} holds no checkpoint (no `latest` file)",
+            paths.out.display()
+        ),
+        (false, Some(dir)) => anyhow::bail!(
+            "{} already holds a run (checkpoint {}): pass --resume or another --out",
+            paths.out.display(),
+            dir.display()
+        ),
+        (false, None) => (
+            paths.model.clone(),
+            TrainerState {
+                step: 0,
+                version: 0,
+                seed: config.seed,
+                base_model: paths.model.clone(),
+                best_eval: None,
+                config: serde_json::to_value(config)?,
+            },
+        ),
+    };
+    if resume
+        && !serde_json::from_value::<TrainConfig>(state.config.clone())
+            .is_ok_and(|saved| saved.resumable_with(config))
+    {
+        anyhow::bail!(
+            "--resume: the configuration differs from the one the run started with (see {}/trainer_state.json)",
+            model_dir.display()
+        );
+    }
+    Ok((model_dir, state))
+}
+
 impl Trainer {
     /// Starts a run (or resumes the last checkpoint in `paths.out` with `resume`), the
     /// matrix products in `compute` (`crate::precision`): the learner keeps float32
@@ -264,42 +312,7 @@ impl Trainer {
             );
         }
         std::fs::create_dir_all(&paths.out)?;
-        let latest = checkpoint::latest(&paths.out)?;
-        let (model_dir, state) = match (resume, latest) {
-            (true, Some(dir)) => {
-                let state = checkpoint::read_state(&dir)?;
-                (dir, state)
-            }
-            (true, None) => anyhow::bail!(
-                "--resume: {} holds no checkpoint (no `latest` file)",
-                paths.out.display()
-            ),
-            (false, Some(dir)) => anyhow::bail!(
-                "{} already holds a run (checkpoint {}): pass --resume or another --out",
-                paths.out.display(),
-                dir.display()
-            ),
-            (false, None) => (
-                paths.model.clone(),
-                TrainerState {
-                    step: 0,
-                    version: 0,
-                    seed: config.seed,
-                    base_model: paths.model.clone(),
-                    best_eval: None,
-                    config: serde_json::to_value(&config)?,
-                },
-            ),
-        };
-        if resume
-            && !serde_json::from_value::<TrainConfig>(state.config.clone())
-                .is_ok_and(|saved| saved.resumable_with(&config))
-        {
-            anyhow::bail!(
-                "--resume: the configuration differs from the one the run started with (see {}/trainer_state.json)",
-                model_dir.display()
-            );
-        }
+        let (model_dir, state) = start_or_resume(&config, &paths, resume)?;
         let mut model = Model::load(&model_dir, device)
             .map_err(|e| anyhow::anyhow!("model {}: {e}", model_dir.display()))?;
         model.set_compute(compute);

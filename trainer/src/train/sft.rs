@@ -37,14 +37,15 @@ use super::config::{Algorithm, TrainConfig};
 use super::leak;
 use super::problems::{Problem, chosen_training, load_problems};
 use super::rollout::pipeline;
-use super::run::RunPaths;
+use super::run::{RunPaths, start_or_resume};
 use crate::checkpoint::{self, TrainerState};
 use crate::grpo::logprob::sequence_logprobs;
+use crate::grpo::step::ranges_by_length;
 use crate::metrics::{Metrics, plot};
 use crate::model::Model;
 use crate::optim::AdamW;
 use crate::policy::prompt_ids;
-use crate::rng::mix;
+use crate::rng::{mix, permutation};
 use crate::tokenizer::ChatTokenizer;
 
 /// Why examples cannot be built.
@@ -233,25 +234,9 @@ pub fn examples(
 }
 
 /// Consecutive examples in micro-batches of at most `rows` rows and `tokens` padded
-/// tokens (one example longer than that makes a micro-batch of its own).
+/// tokens (`grpo::step::ranges_by_length`).
 fn micro_batches(batch: &[&Example], rows: usize, tokens: usize) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let (mut start, mut longest) = (0, 0);
-    for (i, e) in batch.iter().enumerate() {
-        let wider = longest.max(e.len());
-        let count = i - start + 1;
-        if count > 1 && (count > rows.max(1) || count * wider > tokens) {
-            out.push(start..i);
-            start = i;
-            longest = e.len();
-        } else {
-            longest = wider;
-        }
-    }
-    if start < batch.len() {
-        out.push(start..batch.len());
-    }
-    out
+    ranges_by_length(batch.iter().map(|e| e.len()), rows, tokens)
 }
 
 /// The summed negative log-likelihood of the examples' reply tokens (with gradient unless
@@ -314,12 +299,7 @@ fn token_mean(examples: &[Example], means: &[f64]) -> f64 {
 pub fn plan(lengths: &[usize], epochs: u64, batch_tokens: usize, seed: u64) -> Vec<Vec<usize>> {
     let mut updates = Vec::new();
     for epoch in 0..epochs {
-        let mut order: Vec<usize> = (0..lengths.len()).collect();
-        let mut r = mix(seed ^ mix(epoch ^ 0x5F7));
-        for i in (1..order.len()).rev() {
-            r = mix(r);
-            order.swap(i, (r % (i as u64 + 1)) as usize);
-        }
+        let order = permutation(lengths.len(), mix(seed ^ mix(epoch ^ 0x5F7)));
         let mut current = Vec::new();
         let mut tokens = 0;
         for i in order {
@@ -341,12 +321,7 @@ pub fn plan(lengths: &[usize], epochs: u64, batch_tokens: usize, seed: u64) -> V
 /// by the seed (never all: at least one stays to train on).
 fn aside(names: &[String], count: usize, seed: u64) -> BTreeSet<String> {
     let count = count.min(names.len().saturating_sub(1));
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    let mut r = mix(seed ^ 0xA51DE);
-    for i in (1..order.len()).rev() {
-        r = mix(r);
-        order.swap(i, (r % (i as u64 + 1)) as usize);
-    }
+    let order = permutation(names.len(), mix(seed ^ 0xA51DE));
     order[..count].iter().map(|i| names[*i].clone()).collect()
 }
 
@@ -393,42 +368,7 @@ impl Warmstart {
             .collect();
         let training = chosen_training(&problems, &config)?;
         std::fs::create_dir_all(&paths.out)?;
-        let latest = checkpoint::latest(&paths.out)?;
-        let (model_dir, state) = match (resume, latest) {
-            (true, Some(dir)) => {
-                let state = checkpoint::read_state(&dir)?;
-                (dir, state)
-            }
-            (true, None) => anyhow::bail!(
-                "--resume: {} holds no checkpoint (no `latest` file)",
-                paths.out.display()
-            ),
-            (false, Some(dir)) => anyhow::bail!(
-                "{} already holds a run (checkpoint {}): pass --resume or another --out",
-                paths.out.display(),
-                dir.display()
-            ),
-            (false, None) => (
-                paths.model.clone(),
-                TrainerState {
-                    step: 0,
-                    version: 0,
-                    seed: config.seed,
-                    base_model: paths.model.clone(),
-                    best_eval: None,
-                    config: serde_json::to_value(&config)?,
-                },
-            ),
-        };
-        if resume
-            && !serde_json::from_value::<TrainConfig>(state.config.clone())
-                .is_ok_and(|saved| saved.resumable_with(&config))
-        {
-            anyhow::bail!(
-                "--resume: the configuration differs from the one the run started with (see {}/trainer_state.json)",
-                model_dir.display()
-            );
-        }
+        let (model_dir, state) = start_or_resume(&config, &paths, resume)?;
         let tokenizer_dir = checkpoint::tokenizer_dir(&model_dir)?;
         let tokenizer = ChatTokenizer::load(&tokenizer_dir)
             .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", tokenizer_dir.display()))?;

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
+use judge::lang::PYTHONS;
 use judge::workbench::{self, Compiled, RunLimits, RunStatus, Workbench};
 use problems::{Problem, Verdict};
 
@@ -24,6 +25,7 @@ use crate::task::Task;
 pub struct WorkbenchRunner {
     bench: Arc<Workbench>,
     built: Arc<Mutex<HashMap<Program, Result<workbench::Program, String>>>>,
+    package_python: bool,
 }
 
 impl WorkbenchRunner {
@@ -32,14 +34,41 @@ impl WorkbenchRunner {
         WorkbenchRunner {
             bench,
             built: Arc::default(),
+            package_python: false,
         }
     }
 
-    /// The workbench's program for `program`, compiling it once.
+    /// This runner with a `python3` program run as its task's package's one Python
+    /// ([`judge::lang::python_for`]: PyPy for a legacy package, CPython otherwise), as the
+    /// contest server runs a team's Python, so that it runs under the interpreter its
+    /// derived time limit was measured with. Without it, `python3` is CPython.
+    pub fn with_package_python(mut self) -> WorkbenchRunner {
+        self.package_python = true;
+        self
+    }
+
+    /// `program` with the language it runs as on `task` (see [`Self::with_package_python`]).
+    fn resolved(&self, task: &Task, program: &Program) -> Result<Program, RunError> {
+        match &task.package {
+            Some(problem) if self.package_python && program.language == PYTHONS[0] => {
+                let python = judge::lang::python_for(&problem.root, None)
+                    .map_err(|e| RunError(e.to_string()))?;
+                Ok(Program {
+                    language: python.to_owned(),
+                    source: program.source.clone(),
+                })
+            }
+            _ => Ok(program.clone()),
+        }
+    }
+
+    /// The workbench's program for `program` as it runs on `task`, compiling it once.
     async fn build(
         &self,
+        task: &Task,
         program: &Program,
     ) -> Result<Result<workbench::Program, String>, RunError> {
+        let program = &self.resolved(task, program)?;
         if let Some(found) = self
             .built
             .lock()
@@ -64,8 +93,12 @@ impl WorkbenchRunner {
         Ok(built)
     }
 
-    async fn built_ok(&self, program: &Program) -> Result<workbench::Program, RunError> {
-        self.build(program).await?.map_err(|log| {
+    async fn built_ok(
+        &self,
+        task: &Task,
+        program: &Program,
+    ) -> Result<workbench::Program, RunError> {
+        self.build(task, program).await?.map_err(|log| {
             RunError(format!(
                 "the {} program does not compile: {}",
                 program.language,
@@ -105,11 +138,11 @@ pub fn tool_limits() -> RunLimits {
 impl Runner for WorkbenchRunner {
     fn compile<'a>(
         &'a self,
-        _task: &'a Task,
+        task: &'a Task,
         program: &'a Program,
     ) -> BoxFuture<'a, Result<CompileOutcome, RunError>> {
         Box::pin(async move {
-            Ok(match self.build(program).await? {
+            Ok(match self.build(task, program).await? {
                 Ok(p) => CompileOutcome {
                     ok: true,
                     log: p.compile.log,
@@ -127,7 +160,7 @@ impl Runner for WorkbenchRunner {
         limits: Limits,
     ) -> BoxFuture<'a, Result<Vec<RunOutcome>, RunError>> {
         Box::pin(async move {
-            let built = self.built_ok(program).await?;
+            let built = self.built_ok(task, program).await?;
             let limits = match limits {
                 Limits::Task => match &task.package {
                     Some(problem) => RunLimits::of(problem),
@@ -172,7 +205,7 @@ impl Runner for WorkbenchRunner {
     ) -> BoxFuture<'a, Result<Vec<CaseOutcome>, RunError>> {
         Box::pin(async move {
             let problem = package(task)?;
-            let built = match self.build(program).await? {
+            let built = match self.build(task, program).await? {
                 Ok(p) => p,
                 Err(log) => {
                     return Ok(cases
@@ -256,7 +289,7 @@ impl Submitter for LocalJudge {
     ) -> BoxFuture<'a, Result<Judgement, RunError>> {
         Box::pin(async move {
             let problem = package(task)?;
-            let built = match self.runner.build(program).await? {
+            let built = match self.runner.build(task, program).await? {
                 Ok(p) => p,
                 Err(log) => {
                     return Ok(Judgement {

@@ -8,6 +8,7 @@
 mod error;
 pub mod grade;
 pub mod lang;
+pub mod probe;
 pub mod sandbox;
 pub mod supervisor;
 pub mod timelimit;

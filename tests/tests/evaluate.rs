@@ -807,7 +807,33 @@ fn a_reference_stand_in_is_placed_in_nwerc_2023_and_pacnw_2022_in_one_report() {
     };
     assert_eq!(source("F"), "the contest's problems.json");
     assert_eq!(source("I"), "the contest's problems.json");
-    assert!(source("D").starts_with("the package"), "{}", source("D"));
+    // datepicker gives no time limit, in problems.json or its package: it is derived as
+    // `judge serve` derives it, from the slowest accepted submission (PyPy for a legacy
+    // package's Python), and the limit is that time times the factor, rounded up.
+    let d = source("D");
+    assert!(
+        d.starts_with("derived from the package's accepted submissions")
+            && d.contains("Python as pypy3"),
+        "{d}"
+    );
+    let number_after = |key: &str| -> f64 {
+        let rest = &d[d.find(key).unwrap_or_else(|| panic!("{key} in {d}")) + key.len()..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        rest[..end]
+            .parse()
+            .unwrap_or_else(|e| panic!("{key} in {d}: {e}"))
+    };
+    let (factor, slowest_ms) = (number_after(": "), number_after("the slowest ("));
+    let limit_d = limits.iter().find(|l| l["label"] == "D").expect("D")["time_limit_s"]
+        .as_f64()
+        .expect("D's limit");
+    assert!(
+        limit_d >= factor * slowest_ms / 1000.0 - 0.001
+            && limit_d <= factor * slowest_ms / 1000.0 + 1.0,
+        "{limit_d} s against {factor} x {slowest_ms} ms"
+    );
     let run = &n["runs"][0];
     let humans = raw_package_standings(&clics, &["D", "E", "F", "H", "I", "J", "K", "L"]);
     assert_eq!(humans.len(), 143);

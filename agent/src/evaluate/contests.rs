@@ -6,7 +6,7 @@
 //! Per contest: the place range over the runs, the percentile of humans beaten (mean,
 //! with its interval over the runs), the problems solved out of those given, the penalty,
 //! and where each time limit came from (the contest's `problems.json`, else the package's
-//! own as the judge loads it). Across contests, per model: the mean of the contests'
+//! own, else derived from the package's accepted submissions as `judge serve` does). Across contests, per model: the mean of the contests'
 //! mean percentiles (an interval over contests only from [`MIN_CONTESTS_FOR_INTERVAL`]
 //! contests on; below that the report says why there is none), and the solves by
 //! difficulty band, the band of a problem being the share of the contest's humans who
@@ -14,9 +14,13 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use agent::series::Item;
 use anyhow::{Context, bail};
+use judge::grade::Options;
+use judge::sandbox::SandboxConfig;
+use problems::TimeLimitSource;
 use serde_json::{Value, json};
 
 use super::runs::{self, TimeLimits};
@@ -129,7 +133,8 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
         }
     }
     let order = standings::match_problems(&named, &problems, &args.matches)?;
-    // Time limits: the contest's where its problems.json gives them.
+    // Time limits: the contest's where its problems.json gives them, else the package's
+    // own, else derived from the package's accepted submissions as `judge serve` does.
     let mut limits = TimeLimits::new();
     let mut limit_notes = Vec::new();
     for ((item, (id, _)), &k) in items.iter().zip(&named).zip(&order) {
@@ -143,6 +148,16 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
             limits.insert(id.clone(), d);
             json!({"problem": id, "label": problems[k].1, "time_limit_s": d.as_secs_f64(),
                    "source": "the contest's problems.json"})
+        } else if let Some(problem) =
+            own.filter(|p| p.limits.time_source == TimeLimitSource::Default)
+        {
+            let (limit, source) = derive_limit(args, problem).await?;
+            if let Some(d) = limit {
+                limits.insert(id.clone(), d);
+            }
+            json!({"problem": id, "label": problems[k].1,
+                   "time_limit_s": limit.unwrap_or(problem.limits.time).as_secs_f64(),
+                   "source": source})
         } else {
             json!({"problem": id, "label": problems[k].1,
                    "time_limit_s": own.map(|p| p.limits.time.as_secs_f64()),
@@ -229,6 +244,67 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
         }).collect::<Vec<_>>())).collect::<BTreeMap<_, _>>(),
         "runs": per_run,
     }))
+}
+
+/// The time limit of a package that gives none (neither `problems.json` nor the package),
+/// derived as `judge serve` derives it ([`judge::timelimit::resolve`], through the judge's
+/// shared cache of derived limits), with its source for the report. The derivation runs
+/// the package's `.py` submissions as the package's one Python
+/// ([`judge::lang::python_for`]: PyPy for a legacy package), and the model's Python runs
+/// as that interpreter too ([`agent::local::WorkbenchRunner::with_package_python`]).
+/// When nothing can be derived, the package's default stays and the source says why.
+async fn derive_limit(
+    args: &EvaluateArgs,
+    problem: &problems::Problem,
+) -> anyhow::Result<(Option<Duration>, String)> {
+    let mut problem = problem.clone();
+    let python = judge::lang::python_for(&problem.root, None)?;
+    let config = SandboxConfig::discover().context("sandbox")?;
+    let options = Options {
+        backend: args.backend,
+        run_all: false,
+        cache_dir: Some(judge::cache_dir().join("compiled")),
+    };
+    let cache = judge::timelimit::default_cache();
+    let default = problem.limits.time.as_secs_f64();
+    eprintln!(
+        "agent evaluate: {} gives no time limit; deriving it from its accepted submissions",
+        problem.root.display()
+    );
+    match judge::timelimit::resolve(&mut problem, &config, &options, Some(&cache), python).await {
+        Ok(p) => match (&p.derivation, &p.not_derived) {
+            (Some(d), _) => Ok((
+                Some(problem.limits.time),
+                format!(
+                    "derived from the package's accepted submissions, as `judge serve` does: \
+                     {} x the slowest ({} ms, {}), Python as {}{}",
+                    d.ac_to_time_limit,
+                    d.slowest_ms.round(),
+                    d.slowest.display(),
+                    d.python,
+                    if p.cached {
+                        "; from the judge's cache"
+                    } else {
+                        ""
+                    }
+                ),
+            )),
+            (None, why) => Ok((
+                None,
+                format!(
+                    "the package's default of {default} s (not derived: {})",
+                    why.as_deref().unwrap_or("no reason given")
+                ),
+            )),
+        },
+        Err(err) => Ok((
+            None,
+            format!(
+                "the package's default of {default} s (not derived: the judge failed while \
+                 measuring: {err})"
+            ),
+        )),
+    }
 }
 
 /// The `--from` folders whose problems are this contest's packages (as a set).

@@ -255,7 +255,8 @@ async fn solve_run(
     let manifest = run.start(manifest)?;
     let config = SandboxConfig::discover().context("sandbox")?;
     let bench = Workbench::new(config, args.backend, None).context("sandbox workbench")?;
-    let runner = WorkbenchRunner::new(Arc::new(bench));
+    // The model's Python runs as each package's one Python, as a contest's team's does.
+    let runner = WorkbenchRunner::new(Arc::new(bench)).with_package_python();
     let judge = LocalJudge::new(runner.clone());
     let ledger = RunLedger::new(Budget::default());
     let progress = Progressbar;

@@ -462,7 +462,7 @@ async fn verify(
 
 async fn languages(backend: BackendKind) -> anyhow::Result<ExitCode> {
     let config = SandboxConfig::discover()?;
-    for (lang, version) in judge::sandbox::probe::versions(backend, &config).await? {
+    for (lang, version) in judge::probe::versions(backend, &config).await? {
         println!(
             "{:<8} {:<22} {:<10} {}",
             lang.id,
@@ -491,7 +491,7 @@ async fn languages(backend: BackendKind) -> anyhow::Result<ExitCode> {
 async fn selftest(backend: BackendKind) -> anyhow::Result<ExitCode> {
     let config = SandboxConfig::discover()?;
     let mut ok = true;
-    for (lang, res) in judge::sandbox::probe::self_tests(backend, &config).await? {
+    for (lang, res) in judge::probe::self_tests(backend, &config).await? {
         let line = match res {
             Ok(report) if report.verdict == Verdict::AC => "ok".to_owned(),
             Ok(report) => {

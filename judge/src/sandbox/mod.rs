@@ -26,7 +26,6 @@
 pub mod bwrap;
 mod cgroup;
 pub mod docker;
-pub mod probe;
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};

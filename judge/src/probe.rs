@@ -1,5 +1,6 @@
 //! Probes of the sandbox image: the toolchain version of every language, and every
 //! language's self-test (an echo program, judged like a submission on a generated package).
+//! A module beside `grade` and `sandbox` rather than inside `sandbox`, since it uses both.
 
 use std::ops::ControlFlow;
 use std::path::Path;

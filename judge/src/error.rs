@@ -29,6 +29,12 @@ pub enum Error {
         /// The known extensions or ids.
         known: String,
     },
+    /// A submission made of a folder of files, which the judge does not compile.
+    #[error("{} is a folder: a submission of several files, which this judge does not support (one source file per submission)", path.display())]
+    FolderSubmission {
+        /// The folder.
+        path: PathBuf,
+    },
     /// A language of the package format's list that the sandbox cannot run.
     #[error("{} is {name} (`{code}` in the package format's language list), which this judge cannot run: {why}", file.display())]
     UnsupportedLanguage {

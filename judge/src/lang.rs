@@ -114,8 +114,14 @@ fn by_extension<'a, T>(items: &'a [T], ext: &str, exts: impl Fn(&T) -> &[String]
 
 /// The language of a file, from its extension. An extension of the spec's language list
 /// that the sandbox cannot run is [`Error::UnsupportedLanguage`], naming the language and
-/// why; any other is [`Error::UnknownLanguage`].
+/// why; any other is [`Error::UnknownLanguage`]. A folder (a submission of several files,
+/// which the package format allows) is [`Error::FolderSubmission`].
 pub fn for_path(path: &Path) -> Result<Language> {
+    if path.is_dir() {
+        return Err(Error::FolderSubmission {
+            path: path.to_path_buf(),
+        });
+    }
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
@@ -132,11 +138,14 @@ pub fn for_path(path: &Path) -> Result<Language> {
             why: spec.why.clone().unwrap_or_default(),
         });
     }
-    let known = table
-        .iter()
-        .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let mut known: Vec<String> = Vec::new();
+    for e in table.iter().flat_map(|l| &l.extensions) {
+        let e = format!(".{e}");
+        if !known.contains(&e) {
+            known.push(e);
+        }
+    }
+    let known = known.join(", ");
     Err(Error::UnknownLanguage {
         what: format!("file {} (extension `.{ext}`)", path.display()),
         known,
@@ -283,6 +292,12 @@ mod tests {
             err.starts_with("unknown language for file x.xyz (extension `.xyz`); known:"),
             "{err}"
         );
+        // Each extension once, though `.py` runs as CPython or PyPy.
+        assert_eq!(err.matches(".py,").count(), 1, "{err}");
+        // A folder is a submission of several files, named as such.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let err = for_path(dir.path()).expect_err("a folder").to_string();
+        assert!(err.ends_with("is a folder: a submission of several files, which this judge does not support (one source file per submission)"), "{err}");
         // The spec's languages are recognised, and refused with why.
         assert_eq!(
             for_path(Path::new("x.rb")).expect_err("ruby").to_string(),

@@ -390,9 +390,21 @@ fn parse_flags(ctx: &mut Ctx, source: &Path, flags: &[String]) -> Option<Default
 }
 
 /// The files under `input_validators/`; a warning when there are none.
+/// Also those under `input_format_validators/`, the folder's older name, which
+/// problemtools still reads (with a warning naming it).
 pub(super) fn input_validators(ctx: &mut Ctx, root: &Path) -> Vec<PathBuf> {
     let dir = root.join("input_validators");
-    let res = folder::list_entries(&dir);
+    let mut res = folder::list_entries(&dir);
+    let old = root.join("input_format_validators");
+    let old_entries = folder::list_entries(&old);
+    if !old_entries.is_empty() {
+        ctx.warning(
+            &old,
+            "the folder's old name: its validators are read as input validators \
+             (`input_validators/` since the 2023-07 format)",
+        );
+        res.extend(old_entries);
+    }
     if res.is_empty() {
         ctx.warning(&dir, "no input validators: test data is not checked");
     }
@@ -403,6 +415,35 @@ pub(super) fn input_validators(ctx: &mut Ctx, root: &Path) -> Vec<PathBuf> {
 mod tests {
     use super::super::fixture::{custom_legacy, errors, good_package, with_problem_yaml, write};
     use crate::load;
+
+    #[test]
+    fn input_format_validators_is_read_as_input_validators_with_a_warning() {
+        let dir = super::super::fixture::with_problem_yaml("name: Old\n");
+        write(
+            dir.path(),
+            "input_format_validators/validate.py",
+            "exit(42)\n",
+        );
+        let (problem, diagnostics) = load(dir.path()).expect("loads");
+        // Beside the fixture's own `input_validators/check.py`.
+        assert_eq!(
+            problem.input_validators,
+            vec![
+                dir.path().join("input_validators/check.py"),
+                dir.path().join("input_format_validators/validate.py")
+            ]
+        );
+        let text: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+        assert!(
+            text.iter()
+                .any(|d| d.starts_with("warning: input_format_validators: the folder's old name")),
+            "{text:?}"
+        );
+        assert!(
+            !text.iter().any(|d| d.contains("no input validators")),
+            "{text:?}"
+        );
+    }
 
     #[test]
     fn validator_convention_without_custom_validation_is_a_warning() {

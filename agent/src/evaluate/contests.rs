@@ -6,11 +6,12 @@
 //! Per contest: the place range over the runs, the percentile of humans beaten (mean,
 //! with its interval over the runs), the problems solved out of those given, the penalty,
 //! and where each time limit came from (the contest's `problems.json`, else the package's
-//! own, else derived from the package's accepted submissions as `judge serve` does). Across contests, per model: the mean of the contests'
-//! mean percentiles (an interval over contests only from [`MIN_CONTESTS_FOR_INTERVAL`]
-//! contests on; below that the report says why there is none), and the solves by
-//! difficulty band, the band of a problem being the share of the contest's humans who
-//! solved it (under 10%, 10 to 50%, over 50%).
+//! own, else derived from the package's accepted submissions as `judge serve` does).
+//! Across contests, per model: the mean of the contests' mean percentiles (an interval
+//! over contests only from [`MIN_CONTESTS_FOR_INTERVAL`] contests on; below that the
+//! report says why there is none), and the solves by difficulty band, the band of a
+//! problem being the share of the contest's humans who solved it (under 10%, 10 to 50%,
+//! over 50%).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

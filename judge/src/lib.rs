@@ -33,6 +33,12 @@ pub fn cache_dir() -> PathBuf {
     cache_dir_from(std::env::var_os("ARENA_CACHE"), std::env::var_os("HOME"))
 }
 
+/// The compile cache that `judge run`, `judge verify`, the contest server's workers and
+/// `agent evaluate`'s derivations share: `compiled` in the cache folder ([`cache_dir`]).
+pub fn compile_cache_dir() -> PathBuf {
+    cache_dir().join("compiled")
+}
+
 fn cache_dir_from(arena_cache: Option<OsString>, home: Option<OsString>) -> PathBuf {
     match arena_cache {
         Some(dir) => PathBuf::from(dir),

@@ -138,6 +138,7 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
     // own, else derived from the package's accepted submissions as `judge serve` does.
     let mut limits = TimeLimits::new();
     let mut limit_notes = Vec::new();
+    let mut sandbox: Option<SandboxConfig> = None;
     for ((item, (id, _)), &k) in items.iter().zip(&named).zip(&order) {
         let given = match &humans {
             Humans::Package(p, _) => p.problems[k].time_limit,
@@ -152,7 +153,7 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
         } else if let Some(problem) =
             own.filter(|p| p.limits.time_source == TimeLimitSource::Default)
         {
-            let (limit, source) = derive_limit(args, problem).await?;
+            let (limit, source) = derive_limit(args, problem, &mut sandbox).await?;
             if let Some(d) = limit {
                 limits.insert(id.clone(), d);
             }
@@ -254,17 +255,22 @@ async fn one(args: &EvaluateArgs, spec: &Spec, index: usize) -> anyhow::Result<V
 /// ([`judge::lang::python_for`]: PyPy for a legacy package), and the model's Python runs
 /// as that interpreter too ([`agent::local::WorkbenchRunner::with_package_python`]).
 /// When nothing can be derived, the package's default stays and the source says why.
+/// `sandbox` is discovered at the first derivation and kept for the contest's others.
 async fn derive_limit(
     args: &EvaluateArgs,
     problem: &problems::Problem,
+    sandbox: &mut Option<SandboxConfig>,
 ) -> anyhow::Result<(Option<Duration>, String)> {
     let mut problem = problem.clone();
     let python = judge::lang::python_for(&problem.root, None)?;
-    let config = SandboxConfig::discover().context("sandbox")?;
+    let config = match sandbox {
+        Some(config) => config,
+        None => sandbox.insert(SandboxConfig::discover().context("sandbox")?),
+    };
     let options = Options {
         backend: args.backend,
         run_all: false,
-        cache_dir: Some(judge::cache_dir().join("compiled")),
+        cache_dir: Some(judge::compile_cache_dir()),
     };
     let cache = judge::timelimit::default_cache();
     let default = problem.limits.time.as_secs_f64();
@@ -272,7 +278,7 @@ async fn derive_limit(
         "agent evaluate: {} gives no time limit; deriving it from its accepted submissions",
         problem.root.display()
     );
-    match judge::timelimit::resolve(&mut problem, &config, &options, Some(&cache), python).await {
+    match judge::timelimit::resolve(&mut problem, config, &options, Some(&cache), python).await {
         Ok(p) => match (&p.derivation, &p.not_derived) {
             (Some(d), _) => Ok((
                 Some(problem.limits.time),

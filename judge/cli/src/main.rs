@@ -181,11 +181,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// The compile cache, in the cache folder ([`judge::cache_dir`]).
-fn cache_dir() -> PathBuf {
-    judge::cache_dir().join("compiled")
-}
-
 /// Derived time limits, one file per package identity ([`judge::timelimit`]).
 fn timelimit_dir() -> PathBuf {
     judge::timelimit::default_cache()
@@ -223,7 +218,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 judge: Options {
                     backend,
                     run_all: false,
-                    cache_dir: Some(cache_dir()),
+                    cache_dir: Some(judge::compile_cache_dir()),
                 },
                 admin_token,
                 lease: std::time::Duration::from_secs(lease_seconds.max(1)),
@@ -286,7 +281,7 @@ async fn run(args: &RunArgs) -> anyhow::Result<ExitCode> {
     let options = Options {
         backend: args.backend,
         run_all: args.all,
-        cache_dir: (!args.no_cache).then(cache_dir),
+        cache_dir: (!args.no_cache).then(judge::compile_cache_dir),
     };
     if problem.limits.time_source == TimeLimitSource::Default {
         eprintln!(
@@ -356,7 +351,7 @@ async fn verify(
     let options = Options {
         backend,
         run_all: false,
-        cache_dir: Some(cache_dir()),
+        cache_dir: Some(judge::compile_cache_dir()),
     };
     let mut failures = 0;
     let mut judge_errors = 0;

@@ -1,8 +1,9 @@
 //! `trainer gpu-check`: the trainer on a CUDA device, checked against the CPU with nothing
 //! downloaded: a small Llama with random weights built on the spot (SmolLM2's shapes:
 //! 576 wide, 30 layers, 9 heads over 3 key-value heads, a 49,152-token vocabulary), the
-//! log-probabilities of a fixed batch on the CPU and on CUDA in float32 and bf16, one
-//! GRPO update, and tokens per second and update seconds.
+//! log-probabilities of a fixed batch on the CPU and on CUDA in float32 and bf16 (with bf16's
+//! own error against float32 on each device, the scale to read the gap on), GRPO updates
+//! of 8 and 64 rows, and tokens per second and update seconds.
 //! Without a CUDA device it says so and succeeds: it is a check to run where a GPU is
 //! at hand (`ci/gpu-check`), not a test.
 
@@ -55,34 +56,56 @@ pub fn check() -> Result<Option<String>> {
     let seqs: Vec<Vec<i64>> = (0..4)
         .map(|i| Vec::<i64>::try_from(ids.get(i)).map_err(Error::from))
         .collect::<Result<_>>()?;
+    // Each device's log-probabilities in each precision; bf16's own error on this random
+    // model (bf16 against float32 on one device) is the scale the CPU-CUDA gap is read on.
+    let mut logprobs = Vec::new();
     for kind in [Kind::Float, Kind::BFloat16] {
         cpu.set_compute(kind);
         cuda.set_compute(kind);
         let a = tch::no_grad(|| sequence_logprobs(&cpu, &seqs)).map_err(Error::Optimize)?;
         let b = tch::no_grad(|| sequence_logprobs(&cuda, &seqs)).map_err(Error::Optimize)?;
-        let diff = (a - b.to_device(Device::Cpu)).abs();
+        logprobs.push((kind, a, b.to_device(Device::Cpu)));
+    }
+    let gap = |x: &Tensor, y: &Tensor| {
+        let d = (x - y).abs();
+        format!(
+            "mean |diff| {:.2e}, max {:.2e}",
+            d.mean(Kind::Double).double_value(&[]),
+            d.max().double_value(&[])
+        )
+    };
+    for (kind, a, b) in &logprobs {
         let _ = writeln!(
             r,
-            "log-probabilities CPU against CUDA, {}: mean |diff| {:.2e}, max {:.2e} (4 rows x 256 tokens)",
-            crate::precision::kind_name(kind),
-            diff.mean(Kind::Double).double_value(&[]),
-            diff.max().double_value(&[])
+            "log-probabilities CPU against CUDA, {}: {} (4 rows x 256 tokens)",
+            crate::precision::kind_name(*kind),
+            gap(a, b)
         );
     }
+    let (f32s, bf16s) = (&logprobs[0], &logprobs[1]);
+    let _ = writeln!(
+        r,
+        "log-probabilities bf16 against f32, on the CPU: {}; on CUDA: {}",
+        gap(&f32s.1, &bf16s.1),
+        gap(&f32s.2, &bf16s.2)
+    );
     drop(cpu);
     for kind in [Kind::Float, Kind::BFloat16] {
         cuda.set_compute(kind);
-        let rows = shared_prompt_batch(&cuda, 8, 700, 400)?;
         let step = crate::train::TrainConfig::default().step();
-        let start = Instant::now();
-        let seconds = time_update(&cuda, &rows, &step, 3)?;
-        let _ = writeln!(
-            r,
-            "GRPO update, {}: {seconds:.3} s per update (8 rows sharing a 700-token prompt, {} tokens; median of 3 after a warm-up; {:.1} s in all)",
-            crate::precision::kind_name(kind),
-            computed_tokens(&rows),
-            start.elapsed().as_secs_f64()
-        );
+        for n in [8, 64] {
+            let rows = shared_prompt_batch(&cuda, n, 700, 400)?;
+            let start = Instant::now();
+            let seconds = time_update(&cuda, &rows, &step, 3)?;
+            let tokens = computed_tokens(&rows);
+            let _ = writeln!(
+                r,
+                "GRPO update, {}: {seconds:.3} s per update ({n} rows sharing a 700-token prompt, {tokens} tokens, {:.0} tokens/s; median of 3 after a warm-up; {:.1} s in all)",
+                crate::precision::kind_name(kind),
+                tokens as f64 / seconds,
+                start.elapsed().as_secs_f64()
+            );
+        }
         let mut sampler = Model::new(config.clone(), gpu);
         sampler.vs.copy(&cuda.vs)?;
         sampler.hold_in(kind);

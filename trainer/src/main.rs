@@ -630,6 +630,21 @@ fn train(args: TrainArgs) -> anyhow::Result<()> {
         );
         return Ok(());
     }
+    if config.algorithm == trainer::train::Algorithm::Rft {
+        let summary =
+            trainer::train::rft::run(&config, &paths, device, chosen.compute, resume, stop_after)?;
+        println!(
+            "rejection sampling: {} rounds{}; checkpoint {}",
+            summary.rounds.len(),
+            if summary.budget_spent {
+                " (the time budget ran out)"
+            } else {
+                ""
+            },
+            summary.checkpoint.display()
+        );
+        return Ok(());
+    }
     let mut t = trainer::train::Trainer::new(config, paths, device, chosen.compute, resume)?;
     if let Some(path) = dump_update {
         t.dump_next_update(path);

@@ -13,30 +13,14 @@
 //!
 //! Under `CI=true` a missing model or venv fails the test.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
+
+use std::path::Path;
+use std::process::Command;
 
 use serde_json::Value;
+use support::{easy, lines, train};
 use trainer::train::leak;
-
-fn easy() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/easy")
-}
-
-fn train(model: &Path, out: &Path, config: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_trainer"))
-        .arg("train")
-        .arg("--problems")
-        .arg(easy())
-        .arg("--model")
-        .arg(model)
-        .arg("--out")
-        .arg(out)
-        .arg("--config")
-        .arg(config)
-        .output()
-        .expect("trainer runs")
-}
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("mkdir");
@@ -49,14 +33,6 @@ fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), target).expect("copy");
         }
     }
-}
-
-fn lines(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
 }
 
 const CONFIG: &str = "algorithm: sft\npipeline: ../problems/easy/pipeline.yaml\nseed: 3\n\

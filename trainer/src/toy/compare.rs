@@ -550,6 +550,7 @@ fn name(a: Algorithm) -> &'static str {
         Algorithm::Process => "process",
         Algorithm::Agentic => "agentic",
         Algorithm::Sft => "sft",
+        Algorithm::Rft => "rft",
     }
 }
 

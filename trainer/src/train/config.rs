@@ -28,6 +28,47 @@ pub enum Algorithm {
     /// reference solutions as replies to the agent's own code request, the loss on the
     /// reply's tokens only; no rollouts, no judge.
     Sft,
+    /// Rejection-sampling fine-tuning (`super::rft`), keep-the-positives: each round
+    /// samples programs for the training problems through the agent's loop with the last
+    /// round's model, judges them, and trains from the starting weights (the warm start's)
+    /// on every accepted program so far, with the warm start's loss and settings (`sft`).
+    Rft,
+}
+
+/// Which sampled programs rejection sampling keeps (`rft.keep`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keep {
+    /// Programs the judge accepted (every hidden test passed).
+    Accepted,
+    /// Those, and programs that passed every sample test.
+    SamplesPassed,
+}
+
+/// Rejection sampling's settings (`algorithm: rft`; `super::rft`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RftConfig {
+    /// Rounds of sampling and training.
+    pub rounds: u32,
+    /// G: programs sampled per problem in a round.
+    pub samples: usize,
+    /// Training problems sampled per round, a seeded choice that changes with the round
+    /// (0: every training problem).
+    pub problems: usize,
+    /// Which programs become training examples.
+    pub keep: Keep,
+}
+
+impl Default for RftConfig {
+    fn default() -> Self {
+        RftConfig {
+            rounds: 1,
+            samples: 4,
+            problems: 0,
+            keep: Keep::Accepted,
+        }
+    }
 }
 
 /// The supervised warm start's settings (`algorithm: sft`; `super::sft`).
@@ -153,8 +194,11 @@ pub struct TrainConfig {
     /// package of a folder without one): a validation, held-out or unknown name is an
     /// error, so a curriculum cannot leak them into training.
     pub training_problems: Vec<String>,
-    /// The supervised warm start's settings (read with `algorithm: sft` only).
+    /// The supervised warm start's settings (read with `algorithm: sft`, and by `rft` for
+    /// its training).
     pub sft: SftConfig,
+    /// Rejection sampling's settings (read with `algorithm: rft` only).
+    pub rft: RftConfig,
 }
 
 impl Default for TrainConfig {
@@ -199,6 +243,7 @@ impl Default for TrainConfig {
             keep_checkpoints: 1,
             training_problems: Vec::new(),
             sft: SftConfig::default(),
+            rft: RftConfig::default(),
         }
     }
 }
@@ -266,6 +311,9 @@ impl TrainConfig {
                 format!("must be a positive number of minutes, not {m}"),
             ));
         }
+        if self.rft.rounds == 0 || self.rft.samples == 0 {
+            return Err(bad("rft.rounds/rft.samples", "must be at least 1"));
+        }
         if self.checkpoint_every == 0 {
             return Err(bad("checkpoint_every", "must be at least 1"));
         }
@@ -326,7 +374,7 @@ impl TrainConfig {
     }
 
     /// The update schedule's settings (`grpo::schedule`) for a horizon of `horizon`
-    /// turns; an error for `sft`, which has no rollouts to schedule updates for.
+    /// turns; an error for `sft` and `rft`, which schedule no GRPO updates.
     pub fn schedule(&self, horizon: usize) -> Result<Settings, ConfigError> {
         let rule = match self.algorithm {
             Algorithm::Agentic => Rule::Agentic,
@@ -336,6 +384,12 @@ impl TrainConfig {
                 return Err(bad(
                     "algorithm",
                     "sft is the supervised warm start: it has no rollouts to schedule GRPO updates for",
+                ));
+            }
+            Algorithm::Rft => {
+                return Err(bad(
+                    "algorithm",
+                    "rft trains on accepted programs with the warm start's loss: it schedules no GRPO updates",
                 ));
             }
         };
@@ -382,7 +436,7 @@ impl TrainConfig {
     pub fn updates_per_step(&self, horizon: usize) -> usize {
         let per_group = match self.algorithm {
             Algorithm::Agentic => 2 * horizon,
-            Algorithm::Outcome | Algorithm::Process | Algorithm::Sft => 1,
+            Algorithm::Outcome | Algorithm::Process | Algorithm::Sft | Algorithm::Rft => 1,
         };
         per_group * self.problems_per_step
     }

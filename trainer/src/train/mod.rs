@@ -21,6 +21,9 @@
 //! - [`sft`]: `algorithm: sft`, the supervised warm start: the training problems'
 //!   reference solutions as replies to the agent's own code request, the loss on the
 //!   reply's tokens; and the held-out reference solutions' NLL measure.
+//! - [`rft`]: `algorithm: rft`, rejection sampling: rounds of sampling the training
+//!   problems through [`rollout::Rollouts`], keeping the accepted programs, and the warm
+//!   start's training (from the starting weights) on every one kept so far.
 //! - [`leak`]: near-duplicates of held-out statements and solutions in training data.
 //! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
 //!   from [`bootstrap`] (a paired bootstrap over problems) for every measure.
@@ -34,6 +37,7 @@ pub mod leak;
 pub mod measure;
 pub mod problems;
 pub mod report;
+pub mod rft;
 pub mod rollout;
 pub mod run;
 pub mod sft;

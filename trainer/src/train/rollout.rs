@@ -114,12 +114,23 @@ impl Rollouts {
 
     /// Waits for episodes started with [`Rollouts::spawn`].
     pub fn join(&self, handles: Vec<tokio::task::JoinHandle<Outcome>>) -> anyhow::Result<()> {
-        for h in handles {
-            self.rt
-                .block_on(h)
-                .map_err(|e| anyhow::anyhow!("an episode panicked: {e}"))?;
-        }
-        Ok(())
+        self.outcomes(handles).map(drop)
+    }
+
+    /// Waits for episodes started with [`Rollouts::spawn`] and returns their outcomes
+    /// (each with the last program the loop held), in the order of `handles`.
+    pub fn outcomes(
+        &self,
+        handles: Vec<tokio::task::JoinHandle<Outcome>>,
+    ) -> anyhow::Result<Vec<Outcome>> {
+        handles
+            .into_iter()
+            .map(|h| {
+                self.rt
+                    .block_on(h)
+                    .map_err(|e| anyhow::anyhow!("an episode panicked: {e}"))
+            })
+            .collect()
     }
 }
 

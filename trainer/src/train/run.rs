@@ -306,10 +306,14 @@ impl Trainer {
     ) -> anyhow::Result<Trainer> {
         let started = Instant::now();
         config.validate()?;
-        if config.algorithm == Algorithm::Sft {
-            anyhow::bail!(
+        match config.algorithm {
+            Algorithm::Sft => anyhow::bail!(
                 "algorithm sft is the supervised warm start: run it with train::sft::Warmstart (trainer train does)"
-            );
+            ),
+            Algorithm::Rft => anyhow::bail!(
+                "algorithm rft is rejection sampling: run it with train::rft::run (trainer train does)"
+            ),
+            _ => {}
         }
         std::fs::create_dir_all(&paths.out)?;
         let (model_dir, state) = start_or_resume(&config, &paths, resume)?;

@@ -195,6 +195,57 @@ pub fn examples(
     held_out: &BTreeSet<String>,
     pipeline: &Pipeline,
 ) -> Result<Vec<Example>, SftError> {
+    examples_with(
+        tokenizer,
+        training,
+        held_out,
+        pipeline,
+        &mut reference_solutions,
+    )
+}
+
+/// A program kept by rejection sampling (`super::rft`), a training example's reply.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Kept {
+    /// The training problem it solves.
+    pub problem: String,
+    /// Where it came from (`round-R/sample-K`), the example's `source` in
+    /// `sft-data.jsonl`.
+    pub label: String,
+    /// The program.
+    pub source: String,
+}
+
+/// Where the training examples come from.
+#[derive(Debug, Clone, Copy)]
+pub enum Data<'a> {
+    /// The training problems' accepted reference solutions (`algorithm: sft`).
+    References,
+    /// Programs kept by rejection sampling (`algorithm: rft`); a problem with none is
+    /// not trained on, and the validation loss stays the held-aside problems' reference
+    /// solutions'.
+    Programs(&'a [Kept]),
+}
+
+/// The kept programs of `task` whose fenced reply the agent's extractor gives back.
+fn kept_of(kept: &[Kept], task: &Task, language: &str) -> Vec<(PathBuf, String)> {
+    kept.iter()
+        .filter(|k| k.problem == task.id && reply(&task.id, language, &k.source).is_ok())
+        .map(|k| (PathBuf::from(&k.label), k.source.clone()))
+        .collect()
+}
+
+/// Each problem's solutions in a language: (file or label, source).
+type Solutions<'a> = dyn FnMut(&Task, &str) -> Result<Vec<(PathBuf, String)>, SftError> + 'a;
+
+/// [`examples`] with the solutions of each problem from `solutions` (task, language).
+fn examples_with(
+    tokenizer: &ChatTokenizer,
+    training: &[Arc<Task>],
+    held_out: &BTreeSet<String>,
+    pipeline: &Pipeline,
+    solutions: &mut Solutions<'_>,
+) -> Result<Vec<Example>, SftError> {
     let language = pipeline
         .language
         .clone()
@@ -218,7 +269,7 @@ pub fn examples(
         };
         let messages = agent::solve::first_code_request(task, pipeline).map_err(|e| render(&e))?;
         let prompt = prompt_ids(tokenizer, &messages).map_err(|e| render(&e))?;
-        for (path, source) in reference_solutions(task, &language)? {
+        for (path, source) in solutions(task, &language)? {
             let text = reply(&task.id, &language, &source)?;
             let mut target = tokenizer.encode(&text).map_err(|e| render(&e))?;
             target.push(eos);
@@ -350,13 +401,27 @@ impl Warmstart {
         compute: Kind,
         resume: bool,
     ) -> anyhow::Result<Warmstart> {
+        Warmstart::start(config, paths, device, compute, resume, Data::References)
+    }
+
+    /// [`Warmstart::new`] on `data`: the reference solutions (`algorithm: sft`) or the
+    /// programs rejection sampling kept (`algorithm: rft`, which may have none yet: the
+    /// run then makes no update and its checkpoint is the starting model).
+    pub fn start(
+        config: TrainConfig,
+        paths: RunPaths,
+        device: Device,
+        compute: Kind,
+        resume: bool,
+        data: Data<'_>,
+    ) -> anyhow::Result<Warmstart> {
         let started = Instant::now();
         config.validate()?;
-        if config.algorithm != Algorithm::Sft {
-            anyhow::bail!(
-                "the warm start runs algorithm sft, not {:?}",
-                config.algorithm
-            );
+        match (config.algorithm, data) {
+            (Algorithm::Sft, Data::References) | (Algorithm::Rft, Data::Programs(_)) => {}
+            (algorithm, _) => anyhow::bail!(
+                "the warm start's training runs algorithm sft on reference solutions or rft on kept programs, not {algorithm:?} on these data"
+            ),
         }
         let pipeline = pipeline(&config)?;
         let problems = load_problems(&paths.problems)?;
@@ -374,10 +439,26 @@ impl Warmstart {
             .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", tokenizer_dir.display()))?;
         let names: Vec<String> = training.iter().map(|t| t.id.clone()).collect();
         let set_aside = aside(&names, config.sft.held_aside, config.seed);
-        let all = examples(&tokenizer, &training, &held_out, &pipeline)?;
-        let (validation, train): (Vec<Example>, Vec<Example>) = all
-            .into_iter()
-            .partition(|e| set_aside.contains(&e.problem));
+        let (validation, train): (Vec<Example>, Vec<Example>) = match data {
+            Data::References => examples(&tokenizer, &training, &held_out, &pipeline)?
+                .into_iter()
+                .partition(|e| set_aside.contains(&e.problem)),
+            Data::Programs(kept) => {
+                let (aside_tasks, rest): (Vec<Arc<Task>>, Vec<Arc<Task>>) = training
+                    .iter()
+                    .cloned()
+                    .partition(|t| set_aside.contains(&t.id));
+                let validation = examples(&tokenizer, &aside_tasks, &held_out, &pipeline)?;
+                let train = examples_with(
+                    &tokenizer,
+                    &rest,
+                    &held_out,
+                    &pipeline,
+                    &mut |task, language| Ok(kept_of(kept, task, language)),
+                )?;
+                (validation, train)
+            }
+        };
         let fed = write_data(
             &paths.out.join("sft-data.jsonl"),
             &tokenizer,
@@ -400,7 +481,7 @@ impl Warmstart {
             config.sft.batch_tokens,
             config.seed,
         );
-        if plan.is_empty() {
+        if plan.is_empty() && matches!(data, Data::References) {
             anyhow::bail!(
                 "the warm start has no examples to train on (epochs: {})",
                 config.sft.epochs
@@ -494,7 +575,10 @@ impl Warmstart {
                 break;
             }
         }
-        if !self.state.step.is_multiple_of(self.config.checkpoint_every) {
+        // A run with nothing to train on (rejection sampling that kept nothing yet) still
+        // leaves a checkpoint: the starting model.
+        let nothing = self.plan.is_empty() && checkpoint::latest(&self.paths.out)?.is_none();
+        if nothing || !self.state.step.is_multiple_of(self.config.checkpoint_every) {
             self.save()?;
         }
         plot(

@@ -16,7 +16,7 @@
 //! reruns this script when anything under `judge/supervisor/src` changes (a folder given
 //! to `rerun-if-changed` is scanned whole), the binary's and the protocol's files alike.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn main() {
@@ -35,6 +35,17 @@ fn main() {
     );
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
     let target_dir = out_dir.join("supervisor-target");
+    let profile_dir = target_dir.join(if release { "release" } else { "debug" });
+    // The nested cargo judges its binary fresh by modification times, so a source put
+    // back with an older time than the last build (seen: a release trainer that embedded
+    // a supervisor one protocol field behind its own source) would be kept. The sources'
+    // contents decide instead: when they differ from the last build's, its fingerprints
+    // go and the binary is built again.
+    let stamp = profile_dir.join("judge-supervisor.sources");
+    let digest = sources_digest(&supervisor, &manifest_dir.join("../Cargo.lock"));
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(digest.as_str()) {
+        forget_built(&profile_dir.join(".fingerprint"));
+    }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.args([
@@ -76,9 +87,9 @@ fn main() {
         status.success(),
         "building judge-supervisor failed ({status}); see the output above"
     );
-    let built = target_dir
-        .join(if release { "release" } else { "debug" })
-        .join("judge-supervisor");
+    let built = profile_dir.join("judge-supervisor");
+    std::fs::write(&stamp, &digest)
+        .unwrap_or_else(|err| panic!("cannot write {}: {err}", stamp.display()));
     let dest = out_dir.join("judge-supervisor");
     std::fs::copy(&built, &dest).unwrap_or_else(|err| {
         panic!(
@@ -87,4 +98,43 @@ fn main() {
             dest.display()
         )
     });
+}
+
+/// A digest of the supervisor's sources (every file under `src/`, its `Cargo.toml`) and
+/// the workspace's `Cargo.lock`, names and contents.
+fn sources_digest(supervisor: &Path, lock: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut files = vec![supervisor.join("Cargo.toml"), lock.to_path_buf()];
+    let mut dirs = vec![supervisor.join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for file in &files {
+        file.hash(&mut hasher);
+        std::fs::read(file).unwrap_or_default().hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// Removes the nested build's fingerprints of `judge-supervisor` (its binary and its
+/// library), so that the next `cargo build` compiles both again.
+fn forget_built(fingerprints: &Path) {
+    for entry in std::fs::read_dir(fingerprints).into_iter().flatten().flatten() {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("judge-supervisor-")
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }

@@ -209,6 +209,13 @@ fn run_episodes(
             Event::Turn { group, turn, .. } => tokens[group] += turn.generated() as u64,
             Event::End { group, end, .. } => {
                 let (i, k) = plan[group];
+                if end.reward == Err(Left::JudgeError) {
+                    // Not scored, so say why: a judge error is the harness's fault.
+                    eprintln!(
+                        "eval: {} #{k}: judge error: {}",
+                        episodes.problems[i].task.id, end.end
+                    );
+                }
                 let record = EpisodeRecord {
                     key: episodes.key.to_owned(),
                     problem: episodes.problems[i].task.id.clone(),

@@ -128,7 +128,11 @@ fn sources_digest(supervisor: &Path, lock: &Path) -> String {
 /// Removes the nested build's fingerprints of `judge-supervisor` (its binary and its
 /// library), so that the next `cargo build` compiles both again.
 fn forget_built(fingerprints: &Path) {
-    for entry in std::fs::read_dir(fingerprints).into_iter().flatten().flatten() {
+    for entry in std::fs::read_dir(fingerprints)
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
         if entry
             .file_name()
             .to_string_lossy()

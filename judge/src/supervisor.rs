@@ -63,6 +63,17 @@ pub fn install(dir: &Path) -> Result<PathBuf> {
 mod tests {
     use super::*;
 
+    /// The tests that write an executable and those that run one take turns: a file
+    /// being written while another thread forks stays open for writing in that child
+    /// until it execs, and running it then fails with "Text file busy" (ETXTBSY).
+    static EXCLUSIVE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn exclusive() -> std::sync::MutexGuard<'static, ()> {
+        EXCLUSIVE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     #[test]
     fn the_embedded_supervisor_is_an_elf_executable() {
         assert!(BINARY.len() > 100_000, "{} bytes", BINARY.len());
@@ -71,6 +82,7 @@ mod tests {
 
     #[test]
     fn install_writes_it_once_executable_and_whole() {
+        let _turn = exclusive();
         let dir = tempfile::tempdir().expect("tempdir");
         let path = install(dir.path()).expect("install");
         assert_eq!(path, dir.path().join(digest()).join("judge-supervisor"));
@@ -98,6 +110,7 @@ mod tests {
 
     #[test]
     fn a_truncated_copy_is_replaced() {
+        let _turn = exclusive();
         let dir = tempfile::tempdir().expect("tempdir");
         let path = install(dir.path()).expect("install");
         std::fs::write(&path, b"partial").expect("truncate");
@@ -105,8 +118,56 @@ mod tests {
         assert_eq!(std::fs::read(&path).expect("read"), BINARY);
     }
 
+    /// A job of this library's protocol, every field written as the host writes it, runs
+    /// to its end in the embedded supervisor: a binary built from older sources (a field
+    /// behind) would refuse the spec, as a stale nested build once made every episode of
+    /// an evaluation a judge error.
+    #[test]
+    fn the_embedded_supervisor_speaks_this_librarys_protocol() {
+        let _turn = exclusive();
+        use judge_supervisor::protocol::{Job, JobLimits};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = install(dir.path()).expect("install");
+        // The test's own user: the owner of the folder it just made.
+        let meta = std::fs::metadata(dir.path()).expect("stat");
+        let (uid, gid) = (
+            std::os::unix::fs::MetadataExt::uid(&meta),
+            std::os::unix::fs::MetadataExt::gid(&meta),
+        );
+        let job = Job {
+            uid,
+            gid,
+            workdir: dir.path().to_path_buf(),
+            copy_in: Vec::new(),
+            command: vec!["/bin/true".to_owned()],
+            env: vec![("PATH".to_owned(), "/usr/bin:/bin".to_owned())],
+            limits: JobLimits {
+                cpu_ms: 1000,
+                wall_ms: 3000,
+                output_bytes: 1 << 20,
+                stack_bytes: 8 << 20,
+                processes: 16,
+                open_files: 64,
+            },
+            oom_file: None,
+            runs: Vec::new(),
+            copy_out: None,
+            discard_writes: false,
+        };
+        let spec = dir.path().join("job.json");
+        std::fs::write(&spec, serde_json::to_string(&job).expect("json")).expect("spec");
+        let out = std::process::Command::new(&path)
+            .arg(&spec)
+            .output()
+            .expect("the supervisor starts");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(stdout.trim(), r#"{"done":{}}"#);
+    }
+
     #[test]
     fn the_supervisor_runs_and_rejects_a_missing_spec() {
+        let _turn = exclusive();
         let dir = tempfile::tempdir().expect("tempdir");
         let path = install(dir.path()).expect("install");
         let out = std::process::Command::new(&path)

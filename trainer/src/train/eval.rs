@@ -375,6 +375,17 @@ pub fn totals(results: &[ProblemResult]) -> Totals {
     )
 }
 
+/// An evaluation in which every episode left on a judge error measured the harness, not
+/// the model: the reason, so that it fails instead of reporting zeros.
+fn broken_harness(totals: &Totals) -> Option<String> {
+    (totals.samples == 0 && totals.judge_errors > 0).then(|| {
+        format!(
+            "every one of the {} episodes left on a judge error (each one's reason is above): the sandbox or the judge is broken, so there is nothing to report",
+            totals.judge_errors
+        )
+    })
+}
+
 /// What `trainer eval` was asked.
 #[derive(Debug, Clone)]
 pub struct EvalArgs {
@@ -553,6 +564,9 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         key: Some(key),
         resumed_episodes: resumed,
     };
+    if let Some(why) = broken_harness(&report.totals) {
+        anyhow::bail!("{why}");
+    }
     if let (Some(dir), Some(key)) = (&args.cache, &report.key) {
         if report.totals.judge_errors == 0 {
             let path = cache::save(dir, key, &report)?;
@@ -609,6 +623,23 @@ mod tests {
     use agent::task::Task;
 
     use super::*;
+
+    #[test]
+    fn an_evaluation_of_judge_errors_only_is_refused_one_with_a_scored_episode_is_not() {
+        let broken = Totals {
+            problems: 2,
+            judge_errors: 16,
+            ..Totals::default()
+        };
+        let why = broken_harness(&broken).expect("refused");
+        assert!(why.contains("every one of the 16 episodes"), "{why}");
+        let some = Totals {
+            samples: 1,
+            ..broken.clone()
+        };
+        assert_eq!(broken_harness(&some), None);
+        assert_eq!(broken_harness(&Totals::default()), None);
+    }
 
     fn result(name: &str, samples: usize, passed: usize) -> ProblemResult {
         ProblemResult {

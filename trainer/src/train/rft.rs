@@ -196,11 +196,13 @@ fn append<T: serde::Serialize>(path: &Path, values: &[T]) -> anyhow::Result<()> 
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
-/// The JSON lines of `path` (none when it does not exist); a line that does not parse is
-/// an error naming it.
+/// The JSON lines of `path` (none when it does not exist); a file that cannot be read or
+/// a line that does not parse is an error naming it.
 fn read_lines<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Ok(Vec::new());
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => anyhow::bail!("{}: {e}", path.display()),
     };
     text.lines()
         .enumerate()
@@ -477,6 +479,14 @@ mod tests {
         append(&path, std::slice::from_ref(&k)).expect("append");
         append(&path, std::slice::from_ref(&k)).expect("append again");
         assert_eq!(read_lines::<Kept>(&path).expect("read"), vec![k.clone(), k]);
+        assert!(
+            read_lines::<Kept>(&dir.path().join("none.jsonl"))
+                .expect("absent")
+                .is_empty()
+        );
+        // A folder where the file should be is an error, not an empty record.
+        let err = read_lines::<Kept>(dir.path()).unwrap_err().to_string();
+        assert!(err.contains(&dir.path().display().to_string()), "{err}");
         std::fs::write(&path, "{\"problem\": 1}\n").expect("write");
         let err = read_lines::<Kept>(&path).unwrap_err().to_string();
         assert!(err.contains("kept.jsonl line 1"), "{err}");

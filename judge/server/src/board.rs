@@ -77,10 +77,7 @@ impl BoardCache {
 /// Whether `who` gets the frozen view now: teams and the public between the freeze and
 /// the end.
 fn frozen_for(contest: &Contest, who: &Viewer) -> bool {
-    let now = Utc::now();
-    *who != Viewer::Admin
-        && contest.freeze_time().is_some_and(|f| now >= f)
-        && now < contest.end_time()
+    *who != Viewer::Admin && contest.schedule().frozen_at(Utc::now())
 }
 
 /// The board `who` may see now, as ready bytes: from memory when built, else built now
@@ -135,7 +132,7 @@ pub async fn rebuild(
             let board = Scoreboard {
                 event_id: token.to_string(),
                 time: time(now),
-                contest_time: reltime(now - contest.spec.start_time),
+                contest_time: reltime(now - contest.start_time()),
                 state: clics::state(&contest, now, pending),
                 rows: scoreboard::rows(&contest, &subs, &judgements, hide),
             };
@@ -154,7 +151,7 @@ pub async fn rebuild(
         let full = view(None, "full");
         let frozen = match contest.freeze_time() {
             Some(freeze) => view(
-                Some((freeze - contest.spec.start_time).num_milliseconds()),
+                Some((freeze - contest.start_time()).num_milliseconds()),
                 "frozen",
             ),
             None => Arc::clone(&full),

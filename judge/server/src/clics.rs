@@ -12,7 +12,8 @@ use problems::Verdict;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::contest::{Contest, Scoring, reltime, time};
+use crate::contest::{Contest, Scoring, TeamSpec, reltime, time};
+use crate::control::Schedule;
 use crate::statement;
 use crate::store::{JudgementRow, RunRow, SubmissionRow};
 
@@ -30,18 +31,29 @@ fn at(ms: i64) -> DateTime<Utc> {
     Utc.timestamp_millis_opt(ms).single().unwrap_or_default()
 }
 
-fn contest_time(contest: &Contest, ms: i64) -> RelTime {
-    reltime(at(ms) - contest.spec.start_time)
+/// The CLICS time of `ms` milliseconds since the epoch.
+pub fn time_of_ms(ms: i64) -> api::Time {
+    time(at(ms))
 }
 
-/// The `contest` object.
+fn contest_time(contest: &Contest, ms: i64) -> RelTime {
+    reltime(at(ms) - contest.start_time())
+}
+
+/// The `contest` object: the start as the jury set it, and the duration to the end (a
+/// contest ended early is as long as it ran).
 pub fn contest(c: &Contest) -> api::Contest {
+    contest_on(c, &c.schedule())
+}
+
+/// The `contest` object on `schedule`.
+pub fn contest_on(c: &Contest, schedule: &Schedule) -> api::Contest {
     api::Contest {
         id: c.spec.id.clone(),
         name: c.spec.name.clone(),
         formal_name: Some(c.spec.name.clone()),
-        start_time: Some(time(c.spec.start_time)),
-        duration: reltime(c.spec.duration),
+        start_time: Some(time(schedule.start)),
+        duration: reltime(schedule.end - schedule.start),
         scoreboard_freeze_duration: Some(reltime(c.spec.scoreboard_freeze_duration)),
         scoreboard_type: Some(match c.spec.scoring {
             Scoring::Icpc => ScoreboardType::PassFail,
@@ -52,20 +64,27 @@ pub fn contest(c: &Contest) -> api::Contest {
     }
 }
 
-/// The `state` object at `now`: started, frozen, ended and thawed as they have happened
-/// (the board thaws at the end); finalized once ended with nothing left to judge.
+/// The `state` object at `now` (`pending`: something is left to judge), from the
+/// contest's schedule ([`crate::control`]): started, frozen, ended and thawed as they
+/// have happened; finalized by the jury or once ended, judged and thawed; the end of
+/// updates once finalized and thawed.
 pub fn state(c: &Contest, now: DateTime<Utc>, pending: bool) -> api::State {
+    state_on(&c.schedule(), now, pending)
+}
+
+/// The `state` object of `s` at `now`.
+pub fn state_on(s: &Schedule, now: DateTime<Utc>, pending: bool) -> api::State {
     let happened = |t: DateTime<Utc>| (now >= t).then(|| time(t));
-    let end = c.end_time();
-    let ended = happened(end);
-    let finalized = ended.filter(|_| !pending);
+    let frozen = s.freeze.and_then(happened);
+    let thawed = frozen.and(s.thaw.and_then(happened));
+    let finalized = s.finalized_at(now, pending).map(time);
     api::State {
-        started: happened(c.spec.start_time),
-        frozen: c.freeze_time().and_then(happened),
-        ended,
-        thawed: c.freeze_time().and_then(|_| happened(end)),
+        started: happened(s.start),
+        frozen,
+        ended: happened(s.end),
+        thawed,
         finalized,
-        end_of_updates: finalized,
+        end_of_updates: finalized.filter(|_| s.thawed_by(now)),
     }
 }
 
@@ -171,15 +190,16 @@ pub fn judgement_types() -> Vec<JudgementType> {
 
 /// The `teams` objects (tokens are never shown).
 pub fn teams(c: &Contest) -> Vec<api::Team> {
-    c.spec
-        .teams
-        .iter()
-        .map(|t| api::Team {
-            hidden: Some(false),
-            label: Some(t.id.clone()),
-            ..api::Team::new(&t.id, &t.name)
-        })
-        .collect()
+    c.teams().iter().map(team).collect()
+}
+
+/// A `teams` object: a disabled team is hidden.
+pub fn team(t: &TeamSpec) -> api::Team {
+    api::Team {
+        hidden: Some(t.disabled),
+        label: Some(t.id.clone()),
+        ..api::Team::new(&t.id, &t.name)
+    }
 }
 
 /// A `submissions` object.
@@ -272,7 +292,7 @@ fn time_limit_source(provenance: &judge::timelimit::Provenance) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::{ContestSpec, Scoring};
+    use crate::contest::{ContestSpec, JuryCell, Scoring};
 
     #[test]
     fn state_follows_the_clock_freeze_and_thaw_at_the_end() {
@@ -284,6 +304,7 @@ mod tests {
                 start_time: start,
                 duration: chrono::Duration::hours(5),
                 scoreboard_freeze_duration: chrono::Duration::hours(1),
+                thaw: crate::control::Thaw::End,
                 scoring: Scoring::Icpc,
                 penalty_minutes: 20,
                 submissions_per_minute: 10,
@@ -294,6 +315,7 @@ mod tests {
                 teams: vec![],
             },
             problems: vec![],
+            jury: JuryCell::default(),
         };
         let at =
             |h: i64, pending: bool| state(&contest, start + chrono::Duration::minutes(h), pending);

@@ -26,6 +26,8 @@ use problems::TimeLimitSource;
 use serde::{Deserialize, Serialize};
 
 use super::error::ServerError;
+use crate::control::{Planned, Schedule, Thaw};
+use crate::jury::Jury;
 
 /// How the contest is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +71,10 @@ pub struct TeamSpec {
     pub name: String,
     /// The bearer token (or the basic-auth password).
     pub token: String,
+    /// Turned off (by the jury, or in the file): cannot log in, submit or ask, and is
+    /// hidden from the board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disabled: bool,
 }
 
 /// The contest file.
@@ -87,6 +93,10 @@ pub struct ContestSpec {
     /// How long before the end the scoreboard freezes (`1:00:00` or minutes; 0: none).
     #[serde(default = "zero", with = "reltime_or_minutes")]
     pub scoreboard_freeze_duration: chrono::Duration,
+    /// When the frozen board thaws without a jury action: at the `end` (the default), or
+    /// only when the `jury` thaws it (the reveal).
+    #[serde(default, skip_serializing_if = "is_end")]
+    pub thaw: Thaw,
     /// ICPC or IOI.
     #[serde(default = "icpc")]
     pub scoring: Scoring,
@@ -150,6 +160,10 @@ impl ContestSpec {
             problems: vec![err.to_string()],
         })
     }
+}
+
+fn is_end(thaw: &Thaw) -> bool {
+    *thaw == Thaw::End
 }
 
 fn zero() -> chrono::Duration {
@@ -299,6 +313,38 @@ pub struct Contest {
     pub spec: ContestSpec,
     /// The problems, in order.
     pub problems: Vec<ContestProblem>,
+    /// What the jury changed (the clock, the teams), as this process last read it from
+    /// the database (see [`Contest::schedule`], [`Contest::teams`]).
+    pub jury: JuryCell,
+}
+
+/// The [`Jury`] state of one contest, shared by the routes, the workers and the event
+/// log's reader, which reads it again whenever a `contest`, `state` or `teams` event
+/// arrives.
+#[derive(Debug, Default)]
+pub struct JuryCell(RwLock<Arc<Jury>>);
+
+impl Clone for JuryCell {
+    fn clone(&self) -> JuryCell {
+        JuryCell(RwLock::new(self.get()))
+    }
+}
+
+impl JuryCell {
+    /// The file's own state (no jury change yet).
+    pub fn of_file(spec: &ContestSpec) -> JuryCell {
+        JuryCell(RwLock::new(Arc::new(Jury::of_file(spec))))
+    }
+
+    /// The state as last read.
+    pub fn get(&self) -> Arc<Jury> {
+        Arc::clone(&self.0.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Replaces it.
+    pub fn set(&self, jury: Jury) {
+        *self.0.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(jury);
+    }
 }
 
 impl Contest {
@@ -409,7 +455,11 @@ impl Contest {
             }
         }
         if errors.is_empty() {
-            Ok(Arc::new(Contest { spec, problems }))
+            Ok(Arc::new(Contest {
+                jury: JuryCell::of_file(&spec),
+                spec,
+                problems,
+            }))
         } else {
             Err(ServerError::BadContest {
                 what: what.to_owned(),
@@ -493,15 +543,34 @@ impl Contest {
         Contest::load(spec, base, &path.display().to_string())
     }
 
+    /// What the contest file says of the clock.
+    pub fn planned(&self) -> Planned {
+        Planned {
+            start: self.spec.start_time,
+            duration: self.spec.duration,
+            freeze_before_end: self.spec.scoreboard_freeze_duration,
+            thaw: self.spec.thaw,
+        }
+    }
+
+    /// The clock: the file's schedule with the jury's changes.
+    pub fn schedule(&self) -> Schedule {
+        Schedule::of(&self.planned(), &self.jury.get().control)
+    }
+
+    /// When it starts.
+    pub fn start_time(&self) -> DateTime<Utc> {
+        self.schedule().start
+    }
+
     /// When it ends.
     pub fn end_time(&self) -> DateTime<Utc> {
-        self.spec.start_time + self.spec.duration
+        self.schedule().end
     }
 
     /// When the scoreboard freezes, if it does.
     pub fn freeze_time(&self) -> Option<DateTime<Utc>> {
-        (self.spec.scoreboard_freeze_duration > chrono::Duration::zero())
-            .then(|| self.end_time() - self.spec.scoreboard_freeze_duration)
+        self.schedule().freeze
     }
 
     /// The medal counts of the awards: the contest's, else four of each.
@@ -514,9 +583,22 @@ impl Contest {
         self.problems.iter().find(|p| p.id == id)
     }
 
-    /// The team whose token is `token`.
-    pub fn team_by_token(&self, token: &str) -> Option<&TeamSpec> {
-        self.spec.teams.iter().find(|t| t.token == token)
+    /// Every team served: the file's, then those the jury added; disabled ones included.
+    pub fn teams(&self) -> Arc<Vec<TeamSpec>> {
+        Arc::clone(&self.jury.get().teams)
+    }
+
+    /// Whether team `id` is served and not disabled.
+    pub fn has_active_team(&self, id: &str) -> bool {
+        self.teams().iter().any(|t| t.id == id && !t.disabled)
+    }
+
+    /// The team, not disabled, whose token is `token`.
+    pub fn team_by_token(&self, token: &str) -> Option<TeamSpec> {
+        self.teams()
+            .iter()
+            .find(|t| t.token == token && !t.disabled)
+            .cloned()
     }
 
     /// Whether `lang` may be used.
@@ -620,6 +702,7 @@ mod tests {
         let contest = Contest {
             spec,
             problems: Vec::new(),
+            jury: JuryCell::default(),
         };
         assert_eq!(contest.medals(), Medals::default());
         assert_eq!(
@@ -706,6 +789,7 @@ mod tests {
             start_time: Utc::now(),
             duration: chrono::Duration::hours(1),
             scoreboard_freeze_duration: chrono::Duration::hours(2),
+            thaw: crate::control::Thaw::End,
             scoring: Scoring::Icpc,
             penalty_minutes: 20,
             submissions_per_minute: 10,
@@ -727,6 +811,7 @@ mod tests {
                 id: "t".into(),
                 name: "T".into(),
                 token: "short".into(),
+                disabled: false,
             }],
         };
         let err = Contest::load(spec, Path::new("/nonexistent"), "test").unwrap_err();

@@ -20,18 +20,23 @@
 //! - `scoreboard`: ICPC and IOI boards with the freeze;
 //! - `statement`: what a participant may read of a problem (statement HTML and PDF,
 //!   samples) and from when;
-//! - `operations`: rejudging, clarifications and awards;
+//! - `control`: the contest's clock as the jury changes it (start, delay, freeze, thaw,
+//!   end early, finalize) and which change is allowed when;
+//! - `operations`: rejudging, clarifications, awards and the jury's control of the clock;
 //! - `export`: the contest as a zip of its event feed and sources; a SQLite backup;
 //! - `priority`: the HTTP runtime whose threads run below judging's priority;
 //! - `clics`: the CLICS objects; `error`: `ServerError` (wrapping the store's own
 //!   `store::Error`) and `ApiError`; `log`: how an error and its causes are logged.
 
+pub mod actions;
 pub mod auth;
 pub mod board;
 pub mod clics;
 pub mod contest;
+pub mod control;
 pub mod error;
 pub mod export;
+pub mod jury;
 pub mod live;
 pub mod log;
 pub mod operations;
@@ -174,37 +179,52 @@ pub async fn write_state_events(state: &AppState) {
 }
 
 async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
+    // One state change at a time in this process (the jury's actions hold it too).
+    let _one = state.clock.lock().await;
+    // The last state written first, then the clock: a jury action committed in between
+    // (on another host) makes this write its state again, never an older one.
+    let last = state.store.last_event(&contest.spec.id, "state").await?;
+    let last: Option<leaderboard::clics::State> = last.and_then(|t| serde_json::from_str(&t).ok());
+    actions::reload(&state.store, contest).await?;
     // Only an ended contest can be finalized, so only then does pending work matter.
     let pending =
         Utc::now() < contest.end_time() || state.store.any_pending(&contest.spec.id).await?;
     let now = clics::state(contest, Utc::now(), pending);
-    let last = state.store.last_event(&contest.spec.id, "state").await?;
-    let last: Option<leaderboard::clics::State> = last.and_then(|t| serde_json::from_str(&t).ok());
     if last.as_ref() != Some(&now) {
-        // At the start the problems gain their statement and sample files (a contest
-        // added after its start had them in its opening events).
         let starts_now =
             last.as_ref().is_some_and(|l| l.started.is_none()) && now.started.is_some();
-        let mut events = Vec::new();
-        if starts_now {
-            events.extend(
-                clics::problems(contest, true)
-                    .into_iter()
-                    .map(|problem| NewEvent {
-                        kind: "problems".into(),
-                        obj_id: Some(problem.id.clone()),
-                        team_id: None,
-                        data: Some(clics::to_value(&problem)),
-                    }),
-            );
-        }
-        events.push(NewEvent {
-            kind: "state".into(),
-            obj_id: None,
-            team_id: None,
-            data: Some(clics::to_value(&now)),
-        });
+        let events = state_events(contest, starts_now, &now);
         state.store.add_events(&contest.spec.id, &events).await?;
     }
     Ok(())
+}
+
+/// The events of a change of `contest`'s state to `now`: the `state` event, after the
+/// problems again with their statement and sample files when it `starts_now` (a contest
+/// added after its start had them in its opening events).
+pub(crate) fn state_events(
+    contest: &Contest,
+    starts_now: bool,
+    now: &leaderboard::clics::State,
+) -> Vec<NewEvent> {
+    let mut events = Vec::new();
+    if starts_now {
+        events.extend(
+            clics::problems(contest, true)
+                .into_iter()
+                .map(|problem| NewEvent {
+                    kind: "problems".into(),
+                    obj_id: Some(problem.id.clone()),
+                    team_id: None,
+                    data: Some(clics::to_value(&problem)),
+                }),
+        );
+    }
+    events.push(NewEvent {
+        kind: "state".into(),
+        obj_id: None,
+        team_id: None,
+        data: Some(clics::to_value(now)),
+    });
+    events
 }

@@ -157,6 +157,17 @@ pub async fn follow(state: Reader) {
                     let Some(contest) = state.contests.get(cid) else {
                         continue;
                     };
+                    // The jury changed the clock or the teams (here or on another host):
+                    // the board follows what the database holds.
+                    let clock_moved = events.iter().any(|e| {
+                        e.contest_id == cid
+                            && matches!(e.kind.as_str(), "contest" | "state" | "teams")
+                    });
+                    if clock_moved
+                        && let Err(err) = crate::actions::reload(&state.store, &contest).await
+                    {
+                        eprintln!("judge serve: {}", error::chain(&err));
+                    }
                     if let Err(err) = board::rebuild(&state.store, &state.boards, &contest).await {
                         eprintln!("judge serve: scoreboard of {cid}: {}", error::chain(&err));
                     }

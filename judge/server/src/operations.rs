@@ -63,7 +63,7 @@ pub async fn rejudge(
         )));
     }
     if let Some(t) = team_id.as_deref()
-        && !contest.spec.teams.iter().any(|team| team.id == t)
+        && !contest.teams().iter().any(|team| team.id == t)
     {
         return Err(ApiError::bad_request(format!("team_id: no team `{t}`")));
     }
@@ -186,7 +186,7 @@ pub async fn clarify(
             if post.to_team_id.is_some() {
                 return Err(ApiError::forbidden("to_team_id: teams write to the jury"));
             }
-            if now < contest.spec.start_time || now >= contest.end_time() {
+            if now < contest.start_time() || now >= contest.end_time() {
                 return Err(ApiError::forbidden(
                     "clarifications are asked while the contest runs",
                 ));
@@ -200,7 +200,7 @@ pub async fn clarify(
                 ));
             }
             if let Some(t) = post.to_team_id.as_deref()
-                && !contest.spec.teams.iter().any(|team| team.id == t)
+                && !contest.teams().iter().any(|team| team.id == t)
             {
                 return Err(ApiError::bad_request(format!("to_team_id: no team `{t}`")));
             }
@@ -224,7 +224,7 @@ pub async fn clarify(
         problem_id: post.problem_id,
         text: text.to_owned(),
         time_ms: now.timestamp_millis(),
-        contest_time_ms: (now - contest.spec.start_time).num_milliseconds(),
+        contest_time_ms: (now - contest.start_time()).num_milliseconds(),
     };
     let stored = state
         .store
@@ -324,6 +324,7 @@ mod tests {
         Contest {
             spec,
             problems: Vec::new(),
+            jury: crate::contest::JuryCell::default(),
         }
     }
 

@@ -85,7 +85,7 @@ fn icpc(
         submissions: &submissions,
         judgements: &judgements,
         freeze_start: hide_from_ms.map(RelTime::from_millis),
-        end: Some(reltime(contest.spec.duration)),
+        end: Some(reltime(contest.end_time() - contest.start_time())),
     })
     .expect("invariant: submissions of the contest's teams and problems, every verdict typed");
     board.rows.iter().map(BoardRow::to_clics).collect()
@@ -141,7 +141,9 @@ fn ioi(
         .enumerate()
         .map(|(i, p)| (p.id.as_str(), i))
         .collect();
-    let teams = &contest.spec.teams;
+    // Disabled teams leave the board (their CLICS team is hidden).
+    let served = contest.teams();
+    let teams: Vec<&crate::contest::TeamSpec> = served.iter().filter(|t| !t.disabled).collect();
     let team_index: HashMap<&str, usize> = teams
         .iter()
         .enumerate()
@@ -286,6 +288,7 @@ mod tests {
             start_time: chrono::Utc::now(),
             duration: chrono::Duration::hours(5),
             scoreboard_freeze_duration: chrono::Duration::hours(1),
+            thaw: crate::control::Thaw::End,
             scoring,
             penalty_minutes: 20,
             submissions_per_minute: 10,
@@ -305,6 +308,7 @@ mod tests {
                     id: (*t).into(),
                     name: t.to_uppercase(),
                     token: format!("token-{t}-long"),
+                    disabled: false,
                 })
                 .collect(),
         };

@@ -47,6 +47,9 @@ pub struct AppState {
     pub boards: Arc<BoardCache>,
     /// Committed events as they are read, for streaming clients.
     pub live: Arc<Live>,
+    /// Held while a contest's state changes (the ticker's check and write, a jury
+    /// action), so this process never writes a state older than one it just wrote.
+    pub clock: tokio::sync::Mutex<()>,
 }
 
 impl AppState {
@@ -78,6 +81,7 @@ impl AppState {
             queue_changed: Arc::default(),
             boards: Arc::default(),
             live: Arc::default(),
+            clock: tokio::sync::Mutex::default(),
         });
         for (id, spec) in state.store.contests().await? {
             let what = format!("stored contest {id}");
@@ -87,7 +91,9 @@ impl AppState {
                     problems: vec![e.to_string()],
                 })?;
             let loaded = Contest::load(spec, Path::new("/"), &what)?;
-            state.serve_contest(state.with_time_limits(loaded).await?);
+            state
+                .serve_contest(state.with_time_limits(loaded).await?)
+                .await?;
         }
         for path in &opts.contests {
             state.add_contest(Contest::from_file(path)?).await?;
@@ -147,8 +153,11 @@ impl AppState {
         self.contests.all()
     }
 
-    fn serve_contest(&self, contest: Arc<Contest>) {
+    /// Serves `contest` with the jury's control of its clock as the database holds it.
+    async fn serve_contest(&self, contest: Arc<Contest>) -> Result<(), ServerError> {
+        crate::actions::reload(&self.store, &contest).await?;
         self.contests.insert(contest);
+        Ok(())
     }
 
     /// The board `who` may see of `contest` now, as ready bytes ([`board::ready`]), after
@@ -193,7 +202,7 @@ impl AppState {
                 "problems",
                 clics::to_values(&clics::problems(
                     &contest,
-                    Utc::now() >= contest.spec.start_time,
+                    Utc::now() >= contest.start_time(),
                 )),
             ),
             ("teams", clics::to_values(&clics::teams(&contest))),
@@ -209,7 +218,7 @@ impl AppState {
             .store
             .put_contest(&contest.spec.id, &spec, opening)
             .await?;
-        self.serve_contest(contest);
+        self.serve_contest(contest).await?;
         Ok(new)
     }
 }

@@ -16,7 +16,7 @@ use crate::viewer::Viewer;
 
 /// Whether `who` may read the contest's statements and samples at `now`.
 pub fn readable(contest: &Contest, who: &Viewer, now: DateTime<Utc>) -> bool {
-    *who == Viewer::Admin || now >= contest.spec.start_time
+    *who == Viewer::Admin || now >= contest.start_time()
 }
 
 /// The statement's body as HTML: Markdown rendered, another text format (LaTeX) shown as

@@ -140,7 +140,7 @@ async fn check_window_and_rate(
     team_id: &str,
     now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
-    if now < contest.spec.start_time {
+    if now < contest.start_time() {
         return Err(ApiError::forbidden("the contest has not started"));
     }
     if now >= contest.end_time() {
@@ -168,10 +168,13 @@ pub async fn submit(
     post: PostSubmission,
 ) -> Result<SubmissionRow, ApiError> {
     let team_id = team_of(who, post.team_id.as_ref())?;
-    if !contest.spec.teams.iter().any(|t| t.id == team_id) {
+    if !contest.teams().iter().any(|t| t.id == team_id) {
         return Err(ApiError::bad_request(format!(
             "team_id: no team `{team_id}`"
         )));
+    }
+    if !contest.has_active_team(&team_id) {
+        return Err(ApiError::forbidden(format!("team `{team_id}` is disabled")));
     }
     if *who != Viewer::Admin && (post.id.is_some() || post.time.is_some()) {
         return Err(ApiError::forbidden("only an admin may set id or time"));
@@ -209,7 +212,7 @@ pub async fn submit(
         language_id: post.language_id,
         source,
         time_ms: time.timestamp_millis(),
-        contest_time_ms: (time - contest.spec.start_time).num_milliseconds(),
+        contest_time_ms: (time - contest.start_time()).num_milliseconds(),
     };
     let stored = state
         .store

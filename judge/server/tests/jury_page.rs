@@ -13,156 +13,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use judge_server::AppState;
 
 const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
 use common::ADMIN;
-
-/// An answer: status, headers (names in lower case) and body.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
-    }
-}
-
-/// Who a request goes as.
-#[derive(Clone, Copy)]
-enum As<'a> {
-    Nobody,
-    /// `Authorization: Bearer`.
-    Bearer(&'a str),
-    /// The page's cookie (`Cookie: arena_token=...`).
-    Cookie(&'a str),
-}
-
-/// A body and its content type.
-enum Body<'a> {
-    Nothing,
-    Json(&'a Value),
-    Form(&'a [(&'a str, &'a str)]),
-}
-
-/// Percent-encodes a form value.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                char::from(b).to_string()
-            }
-            b' ' => "+".to_owned(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// One HTTP/1.1 request on a new connection (`Connection: close`), the answer read to
-/// its end (a chunked body decoded).
-async fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    who: As<'_>,
-    send: Body<'_>,
-) -> Answer {
-    let (content_type, body) = match send {
-        Body::Nothing => (None, Vec::new()),
-        Body::Json(value) => (Some("application/json"), value.to_string().into_bytes()),
-        Body::Form(fields) => {
-            let text: Vec<String> = fields
-                .iter()
-                .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
-                .collect();
-            (
-                Some("application/x-www-form-urlencoded"),
-                text.join("&").into_bytes(),
-            )
-        }
-    };
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if let Some(kind) = content_type {
-        head.push_str(&format!("Content-Type: {kind}\r\n"));
-    }
-    match who {
-        As::Nobody => {}
-        As::Bearer(token) => head.push_str(&format!("Authorization: Bearer {token}\r\n")),
-        As::Cookie(token) => head.push_str(&format!("Cookie: arena_token={token}\r\n")),
-    }
-    head.push_str("\r\n");
-    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    stream.write_all(head.as_bytes()).await.expect("send head");
-    stream.write_all(&body).await.expect("send body");
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.expect("read answer");
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("an answer head");
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .and_then(|l| l.split(' ').nth(1))
-        .and_then(|s| s.parse().ok())
-        .expect("a status line");
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    let mut body = raw[split + 4..].to_vec();
-    let chunked = headers
-        .iter()
-        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
-    if chunked {
-        body = dechunk(&body);
-    }
-    Answer {
-        status,
-        headers,
-        body,
-    }
-}
-
-/// The data of a chunked body.
-fn dechunk(mut raw: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let end = raw
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .expect("a chunk size line");
-        let size = std::str::from_utf8(&raw[..end])
-            .ok()
-            .and_then(|s| usize::from_str_radix(s.split(';').next().unwrap_or("").trim(), 16).ok())
-            .expect("a chunk size");
-        if size == 0 {
-            return out;
-        }
-        out.extend_from_slice(&raw[end + 2..end + 2 + size]);
-        raw = &raw[end + 2 + size + 2..];
-    }
-}
+use common::http::{Answer, As, Body, request};
 
 /// The `<form>` element with `marker` in its opening tag (`id=rejudge`), up to its end.
 fn form<'a>(html: &'a str, marker: &str) -> &'a str {
@@ -610,4 +466,85 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     for who in [As::Cookie("token-t1"), As::Nobody] {
         assert_eq!(s.get(&export_href, who).await.status, 403);
     }
+
+    // Contest control from the page: a button asks for a confirmation first, and only
+    // the confirmed form acts; the audit log shows it.
+    let freeze = form(&page, "id=control-freeze");
+    let control_action = attribute(freeze, "action").to_owned();
+    let (status, _, text) = s
+        .post_form(&control_action, jury, &[("action", "freeze")])
+        .await;
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains("id=confirm-what") && text.contains("freeze"),
+        "{text}"
+    );
+    assert!(s.admin_json("/api/contests/arena/state").await["frozen"].is_null());
+    let (status, _, text) = s
+        .post_form(
+            &control_action,
+            jury,
+            &[("action", "freeze"), ("start_time", ""), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(status, 303, "{text}");
+    assert!(s.admin_json("/api/contests/arena/state").await["frozen"].is_string());
+    for who in [As::Cookie("token-t1"), As::Nobody] {
+        let (status, _, _) = s
+            .post_form(
+                &control_action,
+                who,
+                &[("action", "end"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(status, 403);
+    }
+    let page = s.get("/contests/arena", jury).await.text();
+    assert!(
+        page.contains("<td>jury (web)</td><td>freeze</td>"),
+        "{page}"
+    );
+
+    // Teams from the page: add one (its token generated), disable it, print the sheet.
+    let add = form(&page, "id=add-team");
+    let add_action = attribute(add, "action").to_owned();
+    let (status, _, text) = s
+        .post_form(
+            &add_action,
+            jury,
+            &[("id", "t4"), ("name", "<b>Four</b>"), ("token", "")],
+        )
+        .await;
+    assert_eq!(status, 303, "{text}");
+    let page = s.get("/contests/arena", jury).await.text();
+    assert!(
+        page.contains("&lt;b&gt;Four&lt;/b&gt;"),
+        "the name is escaped: {page}"
+    );
+    let teams = s.admin_json("/api/contests/arena/teams").await;
+    assert!(
+        teams.as_array().unwrap().iter().any(|t| t["id"] == "t4"),
+        "{teams}"
+    );
+    let sheet = s.get("/contests/arena/tokens", jury).await;
+    assert_eq!(sheet.status, 200);
+    assert_eq!(
+        sheet.text().matches("class=slip").count(),
+        4,
+        "{}",
+        sheet.text()
+    );
+    assert!(!sheet.text().contains(ADMIN), "no admin token on the sheet");
+    for who in [As::Cookie("token-t1"), As::Nobody] {
+        assert_eq!(s.get("/contests/arena/tokens", who).await.status, 403);
+    }
+    let disable = form(&page, "id=team-disable-t4");
+    let (status, _, _) = s.post_form(attribute(disable, "action"), jury, &[]).await;
+    assert_eq!(status, 303);
+    let sheet = s.get("/contests/arena/tokens", jury).await.text();
+    assert_eq!(
+        sheet.matches("class=slip").count(),
+        3,
+        "t4 is disabled: {sheet}"
+    );
 }

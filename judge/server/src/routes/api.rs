@@ -7,7 +7,14 @@
 //! user and the token as password. No header is the public. Admins see everything; a
 //! team sees its own submissions, judgements, runs and code, never another team's; the
 //! public sees neither. After the freeze, teams and the public get the frozen scoreboard;
-//! it thaws at the end. Hidden test data is never served.
+//! it thaws at the end (or when the jury thaws it). Hidden test data is never served.
+//!
+//! Extensions for the jury (admins): `POST /api/contests/{cid}/control` (the clock:
+//! start now, delay, freeze, thaw, end, finalize; see `control`), `POST
+//! /api/contests/{cid}/teams` (add a team, or import several), `POST
+//! .../teams/{id}/disable` and `.../enable`, `GET
+//! /api/contests/{cid}/audit` (the jury's actions), `POST .../rejudgings`, `GET
+//! .../export`, `GET /api/queue` and `GET /api/backup`.
 //!
 //! A bad request gets a 4xx status with `{"code", "message"}` naming what is wrong, and
 //! changes nothing stored.
@@ -29,11 +36,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{ApiResult, Shared, contest_of};
+use crate::actions;
 use crate::auth::{self, Credential, Viewer};
 use crate::clics;
 use crate::contest::{Contest, ContestSpec};
+use crate::control::Action;
 use crate::error::ApiError;
 use crate::export;
+use crate::jury::{self, NewTeam};
 use crate::live::{self, LiveEvent};
 use crate::operations::{self, PostClarification, RejudgeRequest};
 use crate::state::AppState;
@@ -74,6 +84,14 @@ pub fn router() -> Router<Shared> {
             get(list_clarifications).post(post_clarification),
         )
         .route("/api/contests/{cid}/rejudgings", post(post_rejudging))
+        .route("/api/contests/{cid}/control", post(post_control))
+        .route(
+            "/api/contests/{cid}/teams",
+            get(list_teams).post(post_teams),
+        )
+        .route("/api/contests/{cid}/teams/{id}/disable", post(disable_team))
+        .route("/api/contests/{cid}/teams/{id}/enable", post(enable_team))
+        .route("/api/contests/{cid}/audit", get(get_audit))
         .route("/api/contests/{cid}/{kind}", get(list_objects))
         .route("/api/contests/{cid}/{kind}/{id}", get(get_object))
         .route("/api/contests/{cid}/scoreboard", get(get_scoreboard))
@@ -551,6 +569,123 @@ async fn post_rejudging(
         .map_err(|e| ApiError::bad_request(format!("rejudging body: {e}")))?;
     let ids = operations::rejudge(&state, &contest, &who, request).await?;
     Ok(axum::Json(json!({"submission_ids": ids})).into_response())
+}
+
+/// `POST /api/contests/{cid}/control` (admins): a jury action on the clock,
+/// `{"action": "start_now" | "delay" | "freeze" | "thaw" | "end" | "finalize"}` (`delay`
+/// with `"start_time"`, RFC 3339); answers the new state, or 409 saying why not now.
+async fn post_control(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    if who != Viewer::Admin {
+        return Err(ApiError::forbidden("only the jury controls the contest"));
+    }
+    let action: Action = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("control body: {e}")))?;
+    let now = actions::control(&state, &contest, &who, "admin (API)", action).await?;
+    Ok(axum::Json(now).into_response())
+}
+
+async fn list_teams(
+    state: State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    list_objects(state, Path((cid, "teams".to_owned())), headers).await
+}
+
+/// `POST /api/contests/{cid}/teams` (admins): one team as `{"id", "name", "token"?}`, or
+/// an import: CLICS `teams.json` (an array), CSV or TSV (`id, name[, token]` a line), all
+/// added or none (every problem named, one a line). Answers 201 with the teams added and
+/// their tokens (generated where not given).
+async fn post_teams(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    if who != Viewer::Admin {
+        return Err(ApiError::forbidden("only the jury adds teams"));
+    }
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::bad_request("teams body: not UTF-8 text"))?;
+    let new: Vec<NewTeam> = if text.trim_start().starts_with('{') {
+        vec![
+            serde_json::from_str(text)
+                .map_err(|e| ApiError::bad_request(format!("team body: {e}")))?,
+        ]
+    } else {
+        jury::parse_import(text).map_err(|errors| ApiError::bad_request(errors.join("\n")))?
+    };
+    let added = actions::add_teams(&state, &contest, &who, "admin (API)", &new).await?;
+    let body: Vec<Value> = added
+        .iter()
+        .map(|t| json!({"id": t.id, "name": t.name, "token": t.token}))
+        .collect();
+    Ok((StatusCode::CREATED, axum::Json(Value::Array(body))).into_response())
+}
+
+/// `POST /api/contests/{cid}/teams/{id}/disable` (admins).
+async fn disable_team(
+    state: State<Shared>,
+    path: Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    set_disabled(state, path, headers, true).await
+}
+
+/// `POST /api/contests/{cid}/teams/{id}/enable` (admins).
+async fn enable_team(
+    state: State<Shared>,
+    path: Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    set_disabled(state, path, headers, false).await
+}
+
+async fn set_disabled(
+    State(state): State<Shared>,
+    Path((cid, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    disabled: bool,
+) -> ApiResult<Response> {
+    let contest = contest_of(&state, &cid)?;
+    let who = viewer(&state, Some(&contest), &headers)?;
+    actions::set_team_disabled(&state, &contest, &who, "admin (API)", &id, disabled).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `GET /api/contests/{cid}/audit` (admins): the jury's actions, oldest first.
+async fn get_audit(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    let contest = contest_of(&state, &cid)?;
+    if viewer(&state, Some(&contest), &headers)? != Viewer::Admin {
+        return Err(ApiError::forbidden("the audit log is for the jury"));
+    }
+    let rows = state.store.audit(&cid).await?;
+    Ok(axum::Json(Value::Array(
+        rows.iter()
+            .map(|r| {
+                json!({
+                    "id": r.seq.to_string(),
+                    "actor": r.actor,
+                    "action": r.action,
+                    "detail": r.detail,
+                    "time": clics::time_of_ms(r.time_ms),
+                })
+            })
+            .collect(),
+    )))
 }
 
 /// `GET /api/contests/{cid}/export` (admins): the contest as a zip (`export`).

@@ -1,7 +1,8 @@
 //! The contest database (sqlx, the only module that names it): SQLite in one file by
 //! default, PostgreSQL when several judge hosts share a contest.
 //!
-//! Tables: `contests` (definitions), `submissions` (with the [`QueueState`]: `queued`,
+//! Tables: `contests` (definitions), `jury` (what the jury changed: the clock, teams)
+//! and `audit` (the jury's actions), `submissions` (with the [`QueueState`]: `queued`,
 //! `judging` under a worker's lease, `done`), `judgements`, `runs`, and `events` (the
 //! CLICS event feed; an event's token is its sequence number). Judgement types are
 //! stored as their CLICS ids and read back as [`problems::Verdict`]s; rows decode through
@@ -23,6 +24,7 @@
 //! The code: this file opens the database (with its tables) and holds the contests;
 //! `rows` the row types; `events` the event log's writes and change notices; `queue`
 //! the judging queue's writes (submissions, claims, leases, judgements, rejudgings);
+//! `jury` the jury's changes and the audit log;
 //! `reads` every query that only reads.
 
 use std::sync::Arc;
@@ -35,11 +37,13 @@ use tokio::sync::Notify;
 use crate::viewer::Viewer;
 
 mod events;
+mod jury;
 mod queue;
 mod reads;
 mod rows;
 
 use events::insert_event;
+pub use jury::{AuditRow, JuryRow, JuryWrite};
 pub use rows::{
     ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, LogEvent, NewEvent, NewSubmission,
     QueueCounts, QueueState, RejudgeFilter, RunRow, SubmissionRow, UnknownValue,
@@ -175,6 +179,13 @@ impl Store {
                 "CREATE TABLE IF NOT EXISTS clarifications ({pk}, id TEXT NOT NULL, contest_id TEXT NOT NULL, \
                  from_team_id TEXT, to_team_id TEXT, reply_to_id TEXT, problem_id TEXT, text TEXT NOT NULL, \
                  time_ms BIGINT NOT NULL, contest_time_ms BIGINT NOT NULL, UNIQUE (contest_id, id))"
+            ),
+            "CREATE TABLE IF NOT EXISTS jury (contest_id TEXT NOT NULL, kind TEXT NOT NULL, \
+             item TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (contest_id, kind, item))"
+                .to_owned(),
+            format!(
+                "CREATE TABLE IF NOT EXISTS audit ({pk}, contest_id TEXT NOT NULL, actor TEXT NOT NULL, \
+                 action TEXT NOT NULL, detail TEXT NOT NULL, time_ms BIGINT NOT NULL)"
             ),
         ];
         for sql in statements {

@@ -20,6 +20,8 @@ use judge::grade::Options;
 use judge::sandbox::{BackendKind, SandboxConfig};
 use judge_server::ServeOptions;
 
+pub(crate) mod http;
+
 /// The admin token of every fixture.
 pub(crate) const ADMIN: &str = "admin-token-long";
 

@@ -16,7 +16,7 @@ use problems::Verdict;
 use crate::clics;
 use crate::error::{self, ServerError};
 use crate::state::AppState;
-use crate::store::{Finished, JudgementRow, NewEvent, RunRow, SubmissionRow};
+use crate::store::{Finished, JudgementRow, NewEvent, RunDetail, RunRow, SubmissionRow};
 use judge::grade::{Submission, TestResult};
 
 /// Starts `n` workers on `state`'s queue.
@@ -158,7 +158,26 @@ async fn judge_one(
                 end_ms,
                 max_run_time: report.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max) / 1000.0,
             };
-            (Finished { judgement, runs }, false)
+            let details = report
+                .tests
+                .iter()
+                .map(|t| RunDetail {
+                    test_name: t.name.clone(),
+                    wall_time: t.wall_ms / 1000.0,
+                    memory_kib: i64::try_from(t.peak_kib).unwrap_or(i64::MAX),
+                    message: t.message.clone(),
+                    output_head: t.output_head.clone(),
+                })
+                .collect();
+            (
+                Finished {
+                    judgement,
+                    runs,
+                    details,
+                    compile_log: report.compile.log.clone(),
+                },
+                false,
+            )
         }
         Err(err) => {
             eprintln!(
@@ -182,6 +201,8 @@ async fn judge_one(
                 Finished {
                     judgement,
                     runs: Vec::new(),
+                    details: Vec::new(),
+                    compile_log: String::new(),
                 },
                 sub.attempts < state.max_attempts,
             )

@@ -207,6 +207,46 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     ] {
         assert_eq!(s.verdicts(id, ADMIN).await, [verdict], "submission {id}");
     }
+    // The jury reads where the wrong answer failed: each run's test, times, memory and
+    // message, and the beginning of the program's output on the failed test.
+    let judging = s
+        .admin_json(&format!("/api/contests/arena/submissions/{t3_sum}/judging"))
+        .await;
+    let runs = judging[0]["runs"].as_array().expect("runs");
+    let failed = runs.last().expect("a run");
+    assert_eq!(failed["judgement_type_id"], "WA", "{judging}");
+    assert!(
+        failed["test"].as_str().is_some_and(|t| !t.is_empty()),
+        "{judging}"
+    );
+    assert!(
+        failed["wall_time"].as_f64().is_some_and(|t| t > 0.0),
+        "{judging}"
+    );
+    assert!(
+        failed["memory_kib"].as_i64().is_some_and(|m| m > 0),
+        "{judging}"
+    );
+    assert!(failed["output_head"].is_string(), "{judging}");
+    assert!(
+        runs[..runs.len() - 1]
+            .iter()
+            .all(|r| r["output_head"].is_null()),
+        "{judging}"
+    );
+    let c_judging = s
+        .admin_json(&format!("/api/contests/arena/submissions/{t2_sum}/judging"))
+        .await;
+    assert!(c_judging[0]["compile_log"].is_string(), "{c_judging}");
+    let path = format!("/api/contests/arena/submissions/{t3_sum}/judging");
+    assert_eq!(s.get(&path, As::Bearer("token-t3")).await.status, 403);
+    let missing = s
+        .get(
+            "/api/contests/arena/submissions/999/judging",
+            As::Bearer(ADMIN),
+        )
+        .await;
+    assert_eq!(missing.status, 404);
 
     // The contest's medals, 1/1/1: t1 (two solved) gold, t2 (one) silver, and t3
     // (nothing solved) no bronze. Four golds, the default, would have gone to both.

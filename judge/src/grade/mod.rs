@@ -177,6 +177,33 @@ pub struct TestResult {
     /// are the largest of any pass (the limits apply to each pass).
     #[serde(skip_serializing_if = "is_one")]
     pub passes: u32,
+    /// The beginning of the program's output (its first [`OUTPUT_KEPT_BYTES`] bytes, as
+    /// UTF-8 with any invalid bytes replaced) on a test that was not accepted, for the
+    /// jury to read beside the input and the answer; `None` on an accepted test. Left
+    /// out of the JSON when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_head: Option<String>,
+}
+
+/// How much of a failed test's output a [`TestResult`] keeps.
+pub const OUTPUT_KEPT_BYTES: usize = 4096;
+
+/// The first `limit` bytes of the file at `path` as text (invalid UTF-8 replaced, a
+/// character cut at the end dropped); empty when it cannot be read.
+fn file_head(path: &std::path::Path, limit: usize) -> String {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(limit as u64).read_to_end(&mut bytes);
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    if bytes.len() == limit {
+        // A multi-byte character cut by the limit shows as one replacement at the end.
+        text.strip_suffix('\u{fffd}')
+            .map_or(text.clone(), str::to_owned)
+    } else {
+        text
+    }
 }
 
 fn is_one(n: &u32) -> bool {
@@ -409,6 +436,12 @@ impl Tests<'_> {
             message,
             score,
             passes: run.passes,
+            output_head: (verdict != Verdict::AC).then(|| {
+                file_head(
+                    &self.out_dir.join(format!("{:04}.out", run.index)),
+                    OUTPUT_KEPT_BYTES,
+                )
+            }),
         };
         (self.on_test)(&result);
         self.results.push(result);
@@ -458,6 +491,20 @@ impl Tests<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_test_keeps_the_head_of_the_output_whole_characters_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("0000.out");
+        std::fs::write(&path, "héllo wörld").unwrap();
+        assert_eq!(file_head(&path, 100), "héllo wörld");
+        // "h" and the first byte of "é": the cut character is dropped, not shown as junk.
+        assert_eq!(file_head(&path, 2), "h");
+        assert_eq!(file_head(&path, 3), "hé");
+        std::fs::write(&path, b"a\xffb").unwrap();
+        assert_eq!(file_head(&path, 100), "a\u{fffd}b");
+        assert_eq!(file_head(&dir.path().join("missing"), 10), "");
+    }
 
     fn report(groups: Vec<GroupScore>) -> Report {
         Report {

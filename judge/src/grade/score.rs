@@ -393,6 +393,7 @@ mod tests {
                 message: String::new(),
                 score: Some(outcomes[name].1),
                 passes: 1,
+                output_head: None,
             })
             .collect()
     }

@@ -11,7 +11,9 @@
 //!
 //! Extensions for the jury (admins): `POST /api/contests/{cid}/control` (the clock:
 //! start now, delay, freeze, thaw, end, finalize; see `control`), `POST
-//! /api/contests/{cid}/teams` (add a team, or import several), `POST
+//! /api/contests/{cid}/teams` (add a team, or import several), `GET
+//! .../submissions/{id}/judging` (each judgement's compiler output and per-test details),
+//! `POST
 //! .../teams/{id}/disable` and `.../enable`, `GET
 //! /api/contests/{cid}/audit` (the jury's actions), `POST .../rejudgings`, `GET
 //! .../export`, `GET /api/queue` and `GET /api/backup`.
@@ -66,6 +68,10 @@ pub fn router() -> Router<Shared> {
         .route(
             "/api/contests/{cid}/submissions/{id}/files",
             get(get_submission_files),
+        )
+        .route(
+            "/api/contests/{cid}/submissions/{id}/judging",
+            get(get_judging),
         )
         .route(
             "/api/contests/{cid}/problems/{pid}/statement",
@@ -660,6 +666,66 @@ async fn set_disabled(
     let who = viewer(&state, Some(&contest), &headers)?;
     actions::set_team_disabled(&state, &contest, &who, "admin (API)", &id, disabled).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `GET /api/contests/{cid}/submissions/{id}/judging` (admins): every judgement of the
+/// submission, oldest first (a rejudged one has several), each with the compiler's output
+/// and its runs: the test case, verdict, CPU and wall time (seconds), peak memory (KiB),
+/// the checker's message and, on a test not accepted, the beginning of the output.
+async fn get_judging(
+    State(state): State<Shared>,
+    Path((cid, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<axum::Json<Value>> {
+    let contest = contest_of(&state, &cid)?;
+    if viewer(&state, Some(&contest), &headers)? != Viewer::Admin {
+        return Err(ApiError::forbidden("the judging details are for the jury"));
+    }
+    let judgements: Vec<_> = state
+        .store
+        .judgements(&cid)
+        .await?
+        .into_iter()
+        .filter(|j| j.submission_id == id)
+        .collect();
+    if judgements.is_empty()
+        && !state
+            .store
+            .submissions(&cid, &Viewer::Admin)
+            .await?
+            .iter()
+            .any(|s| s.id == id)
+    {
+        return Err(ApiError::not_found(format!("no submission `{id}`")));
+    }
+    let mut out = Vec::new();
+    for j in &judgements {
+        let runs: Vec<Value> = state
+            .store
+            .jury_runs(&cid, &j.id)
+            .await?
+            .iter()
+            .map(|r| {
+                json!({
+                    "ordinal": r.run.ordinal,
+                    "test": r.detail.test_name,
+                    "judgement_type_id": r.run.verdict.clics_id(),
+                    "run_time": r.run.run_time,
+                    "wall_time": r.detail.wall_time,
+                    "memory_kib": r.detail.memory_kib,
+                    "message": r.detail.message,
+                    "output_head": r.detail.output_head,
+                })
+            })
+            .collect();
+        out.push(json!({
+            "id": j.id,
+            "judgement_type_id": j.verdict.clics_id(),
+            "compile_log": state.store.compile_log(&cid, &j.id).await?,
+            "runs": runs,
+        }));
+    }
+    Ok(axum::Json(Value::Array(out)))
 }
 
 /// `GET /api/contests/{cid}/audit` (admins): the jury's actions, oldest first.

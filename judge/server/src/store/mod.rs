@@ -45,8 +45,9 @@ mod rows;
 use events::insert_event;
 pub use jury::{AuditRow, JuryRow, JuryWrite};
 pub use rows::{
-    ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, LogEvent, NewEvent, NewSubmission,
-    QueueCounts, QueueState, RejudgeFilter, RunRow, SubmissionRow, UnknownValue,
+    ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, JuryRun, LogEvent, NewEvent,
+    NewSubmission, QueueCounts, QueueState, RejudgeFilter, RunDetail, RunRow, SubmissionRow,
+    UnknownValue,
 };
 
 /// What the store can fail with; `crate::error::ServerError` wraps it.
@@ -188,11 +189,32 @@ impl Store {
                  action TEXT NOT NULL, detail TEXT NOT NULL, time_ms BIGINT NOT NULL)"
             ),
         ];
-        for sql in statements {
-            // Concurrent first starts on PostgreSQL can race on CREATE ... IF NOT EXISTS.
-            if let Err(err) = sqlx::query(&sql).execute(&self.pool).await {
+        // Columns added since the tables were first made: a database made by an older
+        // server gets them when opened (its old rows read the defaults).
+        let added = [
+            "ALTER TABLE judgements ADD COLUMN compile_log TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN test_name TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN wall_time DOUBLE PRECISION NOT NULL DEFAULT 0",
+            "ALTER TABLE runs ADD COLUMN memory_kib BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE runs ADD COLUMN message TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN output_head TEXT",
+        ];
+        // PostgreSQL says IF NOT EXISTS (its ALTER TABLE locks the table, so two hosts
+        // opening at once add each column once); SQLite cannot, and answers "duplicate
+        // column" instead.
+        let added = added.map(|sql| match self.dialect {
+            Dialect::Postgres => sql.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"),
+            Dialect::Sqlite => sql.to_owned(),
+        });
+        for sql in statements.iter().chain(&added) {
+            // Concurrent first starts on PostgreSQL can race on CREATE ... IF NOT EXISTS;
+            // a column that is there already is the migration done before.
+            if let Err(err) = sqlx::query(sql).execute(&self.pool).await {
                 let text = err.to_string();
-                if !(text.contains("already exists") || text.contains("duplicate key")) {
+                if !(text.contains("already exists")
+                    || text.contains("duplicate key")
+                    || text.contains("duplicate column"))
+                {
                     return Err(err.into());
                 }
             }
@@ -312,6 +334,14 @@ mod tests {
                 time_ms: 2,
                 run_time: 0.1,
             }],
+            details: vec![RunDetail {
+                test_name: "secret/1".into(),
+                wall_time: 0.2,
+                memory_kib: 2048,
+                message: "wrong on line 1".into(),
+                output_head: Some("42\n".into()),
+            }],
+            compile_log: "warning: unused".into(),
         }
     }
 
@@ -413,6 +443,66 @@ mod tests {
                 .await
                 .unwrap()
                 .is_empty()
+        );
+    }
+
+    #[tokio::test]
+    async fn an_older_database_gains_the_run_details_when_opened() {
+        // The runs and judgements tables as the server made them before the details: a
+        // judged submission in them.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite");
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        sqlx::any::install_default_drivers();
+        let old = AnyPoolOptions::new().connect(&url).await.unwrap();
+        for sql in [
+            "CREATE TABLE judgements (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, \
+             contest_id TEXT NOT NULL, submission_id TEXT NOT NULL, judgement_type_id TEXT NOT NULL, \
+             score DOUBLE PRECISION NOT NULL, subtask_scores TEXT NOT NULL, start_ms BIGINT NOT NULL, \
+             end_ms BIGINT NOT NULL, max_run_time DOUBLE PRECISION NOT NULL, worker TEXT NOT NULL, \
+             UNIQUE (contest_id, id))",
+            "CREATE TABLE runs (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, \
+             contest_id TEXT NOT NULL, judgement_id TEXT NOT NULL, ordinal BIGINT NOT NULL, \
+             judgement_type_id TEXT NOT NULL, time_ms BIGINT NOT NULL, run_time DOUBLE PRECISION NOT NULL, \
+             UNIQUE (contest_id, id))",
+            "INSERT INTO judgements VALUES (1, '1', 'c', '1', 'WA', 0, '[]', 1, 2, 0.1, 'w')",
+            "INSERT INTO runs VALUES (1, '1-1', 'c', '1', 1, 'WA', 2, 0.1)",
+        ] {
+            sqlx::query(sql).execute(&old).await.unwrap();
+        }
+        old.close().await;
+
+        let store = Store::open(&path.display().to_string()).await.unwrap();
+        // The old run reads as before, its details empty.
+        let runs = store.jury_runs("c", "1").await.unwrap();
+        assert_eq!(runs.len(), 1);
+        assert_eq!(runs[0].run.verdict, Verdict::WA);
+        assert_eq!(runs[0].detail, RunDetail::default());
+        assert_eq!(store.compile_log("c", "1").await.unwrap(), "");
+        // A new judgement keeps them; opening again changes nothing.
+        drop(store);
+        let store = Store::open(&path.display().to_string()).await.unwrap();
+        store
+            .insert_submission(&new_sub("t1"), event)
+            .await
+            .unwrap()
+            .unwrap();
+        let taken = store.claim("w1", 100, 200).await.unwrap().unwrap();
+        let done = store.finish(
+            "c",
+            taken.seq,
+            "w1",
+            judgement(&taken.id),
+            false,
+            |_, _| vec![],
+        );
+        assert!(done.await.unwrap());
+        let newest = store.judgements("c").await.unwrap().pop().unwrap();
+        let runs = store.jury_runs("c", &newest.id).await.unwrap();
+        assert_eq!(runs[0].detail, judgement(&taken.id).details[0]);
+        assert_eq!(
+            store.compile_log("c", &newest.id).await.unwrap(),
+            "warning: unused"
         );
     }
 

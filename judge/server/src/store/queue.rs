@@ -4,7 +4,7 @@
 use super::events::insert_event;
 use super::{
     Dialect, Finished, JudgementRow, NewEvent, NewSubmission, QueueState, RejudgeFilter, Result,
-    RunRow, Store, SubmissionRow, submission_columns,
+    RunDetail, RunRow, Store, SubmissionRow, submission_columns,
 };
 
 impl Store {
@@ -191,12 +191,20 @@ impl Store {
             .bind(j.seq)
             .execute(&mut *tx)
             .await?;
-        for run in &mut finished.runs {
+        sqlx::query("UPDATE judgements SET compile_log = $1 WHERE seq = $2")
+            .bind(&finished.compile_log)
+            .bind(j.seq)
+            .execute(&mut *tx)
+            .await?;
+        let none = RunDetail::default();
+        for (i, run) in finished.runs.iter_mut().enumerate() {
             run.judgement_id = j.id.clone();
             run.id = format!("{}-{}", j.id, run.ordinal);
+            let detail = finished.details.get(i).unwrap_or(&none);
             sqlx::query(
-                "INSERT INTO runs (id, contest_id, judgement_id, ordinal, judgement_type_id, time_ms, run_time) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO runs (id, contest_id, judgement_id, ordinal, judgement_type_id, time_ms, run_time, \
+                 test_name, wall_time, memory_kib, message, output_head) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
             .bind(&run.id)
             .bind(contest_id)
@@ -205,6 +213,11 @@ impl Store {
             .bind(run.verdict.clics_id())
             .bind(run.time_ms)
             .bind(run.run_time)
+            .bind(&detail.test_name)
+            .bind(detail.wall_time)
+            .bind(detail.memory_kib)
+            .bind(&detail.message)
+            .bind(&detail.output_head)
             .execute(&mut *tx)
             .await?;
         }

@@ -2,8 +2,8 @@
 //! events, filtered by who is asking ([`crate::viewer::Viewer`]), and the queue's counts.
 
 use super::{
-    ClarificationRow, EventRow, JudgementRow, LogEvent, QueueCounts, QueueState, Result, RunRow,
-    Store, SubmissionRow, submission_columns, visibility,
+    ClarificationRow, EventRow, JudgementRow, JuryRun, LogEvent, QueueCounts, QueueState, Result,
+    RunRow, Store, SubmissionRow, submission_columns, visibility,
 };
 use crate::viewer::Viewer;
 
@@ -125,6 +125,33 @@ impl Store {
              WHERE contest_id = $1 ORDER BY seq",
         )
         .bind(contest_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    /// The compiler's output of judgement `judgement_id` (empty when there was none or
+    /// the judgement is unknown).
+    pub async fn compile_log(&self, contest_id: &str, judgement_id: &str) -> Result<String> {
+        let log: Option<String> = sqlx::query_scalar(
+            "SELECT compile_log FROM judgements WHERE contest_id = $1 AND id = $2",
+        )
+        .bind(contest_id)
+        .bind(judgement_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(log.unwrap_or_default())
+    }
+
+    /// The runs of judgement `judgement_id` with their details, in order (for the jury).
+    pub async fn jury_runs(&self, contest_id: &str, judgement_id: &str) -> Result<Vec<JuryRun>> {
+        let rows = sqlx::query_as(
+            "SELECT id, judgement_id, ordinal, judgement_type_id, time_ms, run_time, test_name, \
+             wall_time, memory_kib, message, output_head FROM runs \
+             WHERE contest_id = $1 AND judgement_id = $2 ORDER BY ordinal",
+        )
+        .bind(contest_id)
+        .bind(judgement_id)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows)

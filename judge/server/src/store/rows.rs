@@ -247,6 +247,38 @@ pub struct Finished {
     pub judgement: JudgementRow,
     /// Its runs, in order (ids assigned here).
     pub runs: Vec<RunRow>,
+    /// What the jury reads of each run besides its CLICS object, in the runs' order.
+    pub details: Vec<RunDetail>,
+    /// The compiler's output.
+    pub compile_log: String,
+}
+
+/// What the jury reads of a run besides its CLICS object (the `runs` table's other
+/// columns; an older database's runs read as zero and empty).
+#[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]
+pub struct RunDetail {
+    /// The test case (`secret/03-big`).
+    pub test_name: String,
+    /// Wall time in seconds.
+    pub wall_time: f64,
+    /// Peak memory in KiB.
+    pub memory_kib: i64,
+    /// The checker's or the judge's explanation.
+    pub message: String,
+    /// The beginning of the program's output on a test not accepted (see
+    /// `judge::grade::OUTPUT_KEPT_BYTES`).
+    pub output_head: Option<String>,
+}
+
+/// One run as the jury reads it: the CLICS run and its details.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct JuryRun {
+    /// The CLICS part.
+    #[sqlx(flatten)]
+    pub run: RunRow,
+    /// The rest.
+    #[sqlx(flatten)]
+    pub detail: RunDetail,
 }
 
 /// How many submissions are in each queue state.

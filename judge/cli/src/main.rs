@@ -98,6 +98,10 @@ enum Command {
         /// priority), so that polling clients cannot starve the workers.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=19))]
         http_nice: u8,
+        /// Marks the web page's session cookie `Secure`: for a server behind an HTTPS
+        /// proxy (`judge serve` itself speaks plain HTTP).
+        #[arg(long)]
+        secure_cookies: bool,
     },
     /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
     Bench {
@@ -209,6 +213,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             max_attempts,
             cpus,
             http_nice,
+            secure_cookies,
         } => {
             let opts = judge_server::ServeOptions {
                 contests: contest,
@@ -225,6 +230,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
                 max_attempts: max_attempts.max(1),
                 max_body: 2 << 20,
                 http_nice,
+                secure_cookies,
             };
             let mut config = SandboxConfig::discover()?;
             config.cpus = cpus;

@@ -1,8 +1,8 @@
 //! Who is asking: the admin, a team or the public, from the credential a request carries.
 //!
 //! The API takes `Authorization: Bearer TOKEN`, or basic auth with the team id (or
-//! `admin`) as user and the token as password; the web page keeps a team's token in the
-//! HTTP-only cookie [`TOKEN_COOKIE`]. No credential is the public.
+//! `admin`) as user and the token as password. No credential is the public. The web page
+//! logs in once with a token and then holds a session (`crate::session`), never the token.
 
 use base64::Engine;
 
@@ -11,13 +11,10 @@ use crate::error::ApiError;
 use crate::state::AppState;
 pub use crate::viewer::Viewer;
 
-/// The cookie in which the web page keeps a team's token.
-pub const TOKEN_COOKIE: &str = "arena_token";
-
 /// A credential as the request gave it, not yet checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Credential {
-    /// A token alone (`Bearer`, or the web page's cookie).
+    /// A token alone (`Bearer`).
     Bearer(String),
     /// Basic auth: a team id (or `admin`) and its token.
     Basic {
@@ -51,16 +48,6 @@ impl Credential {
             user: user.to_owned(),
             token: token.to_owned(),
         })
-    }
-
-    /// The token in the [`TOKEN_COOKIE`] cookie, from the `Cookie` headers' values.
-    pub fn from_cookies<'a>(headers: impl IntoIterator<Item = &'a str>) -> Option<Credential> {
-        let prefix = format!("{TOKEN_COOKIE}=");
-        headers
-            .into_iter()
-            .flat_map(|value| value.split(';'))
-            .find_map(|pair| pair.trim().strip_prefix(&prefix).map(str::to_owned))
-            .map(Credential::Bearer)
     }
 
     fn user_and_token(&self) -> (Option<&str>, &str) {
@@ -107,16 +94,6 @@ pub fn viewer(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_cookie_is_a_bearer_token() {
-        assert_eq!(
-            Credential::from_cookies(["a=1; arena_token=secret-1; b=2"]),
-            Some(Credential::Bearer("secret-1".into()))
-        );
-        assert_eq!(Credential::from_cookies(["a=1", "b=2"]), None);
-        assert_eq!(Credential::from_cookies([]), None);
-    }
 
     #[test]
     fn authorization_headers() {

@@ -6,7 +6,8 @@
 //!   (the CLICS routes and the event feed) and `web` (the page for humans) under one
 //!   body-size limit;
 //! - `viewer`: who is asking (admin, team, public), a leaf that the store and boards filter
-//!   by; `auth`: the viewer from a bearer, basic or cookie credential;
+//!   by; `auth`: the viewer from a bearer or basic credential; `session`: the web page's
+//!   logins (session cookies, CSRF tokens, the login rate limit);
 //! - `submit`: accepting a submission (checks, window, rate limit) and storing it with its
 //!   event;
 //! - `board`: the scoreboard a caller may see (frozen or not), built once per change and
@@ -43,6 +44,7 @@ pub mod operations;
 pub mod priority;
 pub mod routes;
 pub mod scoreboard;
+pub mod session;
 pub mod state;
 pub mod statement;
 pub mod store;
@@ -90,6 +92,9 @@ pub struct ServeOptions {
     /// How many nice steps below the rest of the process HTTP is served (`priority`; 0:
     /// at the same priority as judging).
     pub http_nice: u8,
+    /// Marks the session cookie `Secure` (a server behind an HTTPS proxy; `judge serve`
+    /// itself speaks plain HTTP).
+    pub secure_cookies: bool,
 }
 
 /// The CPU allowance of the server's sandboxes: `sandbox.cpus` when the command named one,

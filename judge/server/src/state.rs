@@ -47,6 +47,10 @@ pub struct AppState {
     pub boards: Arc<BoardCache>,
     /// Committed events as they are read, for streaming clients.
     pub live: Arc<Live>,
+    /// Whether the session cookie is marked `Secure`.
+    pub secure_cookies: bool,
+    /// Login attempts per address, for the web page's rate limit.
+    pub logins: crate::session::LoginLimiter,
     /// Held while a contest's state changes (the ticker's check and write, a jury
     /// action), so this process never writes a state older than one it just wrote.
     pub clock: tokio::sync::Mutex<()>,
@@ -82,6 +86,8 @@ impl AppState {
             boards: Arc::default(),
             live: Arc::default(),
             clock: tokio::sync::Mutex::default(),
+            secure_cookies: opts.secure_cookies,
+            logins: crate::session::LoginLimiter::default(),
         });
         for (id, spec) in state.store.contests().await? {
             let what = format!("stored contest {id}");

@@ -93,6 +93,28 @@ impl Fixture {
         serde_json::from_str(&body).expect("JSON")
     }
 
+    /// Logs in to contest `cid`'s page with `token`: the `Cookie` header's value of the
+    /// session and the session's CSRF token (from the contest's page).
+    async fn session(&self, cid: &str, token: &str) -> (String, String) {
+        let request = Request::post(format!("/contests/{cid}/login"))
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(format!("token={token}")))
+            .expect("request");
+        let res = self.app.clone().oneshot(request).await.expect("infallible");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "login to {cid}");
+        let set = res.headers()[header::SET_COOKIE].to_str().expect("text");
+        let cookie = set.split(';').next().expect("name=value").to_owned();
+        assert!(cookie.starts_with("arena_session="), "{set}");
+        let page = Request::get(format!("/contests/{cid}"))
+            .header(header::COOKIE, &cookie)
+            .body(Body::empty())
+            .expect("request");
+        let (_, html) = self.send(page).await;
+        let from = html.find("name=csrf value='").expect("a CSRF token") + 17;
+        let len = html[from..].find('\'').expect("its end");
+        (cookie, html[from..from + len].to_owned())
+    }
+
     async fn post_json(&self, path: &str, token: &str, body: &Value) -> (StatusCode, Value) {
         let request = Request::post(path)
             .header(header::AUTHORIZATION, format!("Bearer {token}"))
@@ -229,8 +251,9 @@ async fn a_queued_submission_is_seen_by_its_team_and_admins_only() {
         (&json!("t1"), &json!(1))
     );
     // The web page shows it to its team as pending.
+    let (cookie, _) = fx.session("arena", TEAM_1).await;
     let request = Request::get("/contests/arena/mine")
-        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::COOKIE, &cookie)
         .body(Body::empty())
         .expect("request");
     let (status, html) = fx.send(request).await;
@@ -248,9 +271,11 @@ async fn the_body_limit_covers_the_api_and_the_web_form() {
     // Over the server's limit by a field the form does not read, with a source far under
     // the problem's limit: only the body-size limit can refuse it.
     let padding = "x".repeat(MAX_BODY);
-    let form = format!("problem=sum&language=c&source=int+main%28%29%7B%7D&padding={padding}");
+    let (cookie, csrf) = fx.session("arena", TEAM_1).await;
+    let form =
+        format!("problem=sum&language=c&source=int+main%28%29%7B%7D&csrf={csrf}&padding={padding}");
     let request = Request::post("/contests/arena/submit")
-        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::COOKIE, &cookie)
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .body(Body::from(form))
         .expect("request");
@@ -265,11 +290,11 @@ async fn the_body_limit_covers_the_api_and_the_web_form() {
     assert_eq!(queue["queued"], 0);
     // A form under the limit is taken: the page answers with a redirect to the contest.
     let request = Request::post("/contests/arena/submit")
-        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::COOKIE, &cookie)
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .body(Body::from(
-            "problem=sum&language=c&source=int+main%28%29%7B%7D",
-        ))
+        .body(Body::from(format!(
+            "problem=sum&language=c&source=int+main%28%29%7B%7D&csrf={csrf}"
+        )))
         .expect("request");
     let res = fx.app.clone().oneshot(request).await.expect("infallible");
     assert!(res.status().is_redirection(), "{}", res.status());
@@ -328,8 +353,9 @@ async fn statements_and_samples_are_readable_from_the_start_and_never_secret_dat
         !feed.contains("/statement"),
         "no file references in the feed before the start"
     );
+    let (cookie, _) = fx.session("later", TEAM_1).await;
     let request = Request::get("/contests/later/problems/sum")
-        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::COOKIE, &cookie)
         .body(Body::empty())
         .expect("request");
     assert_eq!(
@@ -547,8 +573,9 @@ async fn the_feed_and_the_page_stream_new_events_as_they_commit() {
         .parse()
         .unwrap();
     let _ = next_text(&mut team2).await.expect("backlog");
+    let (cookie, _) = fx.session("arena", TEAM_1).await;
     let page = Request::get("/contests/arena/live")
-        .header(header::COOKIE, format!("arena_token={TEAM_1}"))
+        .header(header::COOKIE, &cookie)
         .body(Body::empty())
         .unwrap();
     let res = fx.app.clone().oneshot(page).await.unwrap();

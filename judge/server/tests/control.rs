@@ -8,7 +8,8 @@
 //! state and log. On PostgreSQL a second host shares the database from the start and
 //! must see every change the first host's jury makes. Teams: one added, two imported
 //! from CSV (a bad import refused whole, naming each problem), one disabled (its token
-//! stops working, its CLICS team is hidden), followed by host B and kept over a restart.
+//! stops working, its CLICS team is hidden), followed by host B and kept over a restart;
+//! a page session made on host A holds on host B and after the restart.
 
 mod common;
 
@@ -442,6 +443,20 @@ async fn story(db: &str, second: bool) {
 
     let teams = teams_story(&a, b.as_ref()).await;
 
+    // A page session made on host A is known to every host and after a restart.
+    let (sid, csrf) = common::http::login(a.addr, "arena", ADMIN)
+        .await
+        .expect("the jury logs in");
+    let jury = As::Session {
+        id: &sid,
+        csrf: &csrf,
+    };
+    let is_jury = |page: String| page.contains("id=jury");
+    if let Some(b) = &b {
+        let page = request(b.addr, "GET", "/contests/arena", jury, Body::Nothing).await;
+        assert!(is_jury(page.text()), "host B knows host A's session");
+    }
+
     // Opened again on the same database: the same state and log.
     drop(a);
     drop(b);
@@ -450,6 +465,8 @@ async fn story(db: &str, second: bool) {
     for key in ["started", "frozen", "ended", "thawed", "finalized"] {
         assert_eq!(reopened[key], state[key], "{key} after a restart");
     }
+    let page = request(again.addr, "GET", "/contests/arena", jury, Body::Nothing).await;
+    assert!(is_jury(page.text()), "the session survives the restart");
     let audit_again = again.get("/api/contests/arena/audit").await;
     assert_eq!(
         audit_again.as_array().unwrap()[..audit.as_array().unwrap().len()],

@@ -301,7 +301,27 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         .await;
     assert_eq!(status, 401, "{text}");
 
-    let jury = As::Cookie(ADMIN);
+    let (jury_id, jury_csrf) = common::http::login(s.addr, "arena", ADMIN)
+        .await
+        .expect("the jury logs in");
+    let jury = As::Session {
+        id: &jury_id,
+        csrf: &jury_csrf,
+    };
+    let (t1_id, t1_csrf) = common::http::login(s.addr, "arena", "token-t1")
+        .await
+        .expect("t1 logs in");
+    let t1 = As::Session {
+        id: &t1_id,
+        csrf: &t1_csrf,
+    };
+    let (t2_id, t2_csrf) = common::http::login(s.addr, "arena", "token-t2")
+        .await
+        .expect("t2 logs in");
+    let t2 = As::Session {
+        id: &t2_id,
+        csrf: &t2_csrf,
+    };
     let page = s.get("/contests/arena", jury).await;
     assert_eq!(page.status, 200);
     let page = page.text();
@@ -337,7 +357,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         );
     }
     // Teams and the public get none of it.
-    for who in [As::Cookie("token-t1"), As::Nobody] {
+    for who in [t1, As::Nobody] {
         let other = s.get("/contests/arena", who).await.text();
         for marker in [
             "id=jury",
@@ -388,11 +408,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     );
     // Refused: a team's cookie, no cookie, nothing named.
     for (who, fields, status) in [
-        (
-            As::Cookie("token-t2"),
-            vec![("submission", t2_sum.as_str())],
-            403,
-        ),
+        (t2, vec![("submission", t2_sum.as_str())], 403),
         (As::Nobody, vec![("submission", t2_sum.as_str())], 403),
         (
             jury,
@@ -481,7 +497,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     let (status, _, _) = s
         .post_form(
             &message_action,
-            As::Cookie("token-t2"),
+            t2,
             &[("to", "t1"), ("problem", ""), ("text", "hi")],
         )
         .await;
@@ -503,7 +519,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         zip.file_names().any(|name| name.starts_with(&prefix)),
         "{prefix}"
     );
-    for who in [As::Cookie("token-t1"), As::Nobody] {
+    for who in [t1, As::Nobody] {
         assert_eq!(s.get(&export_href, who).await.status, 403);
     }
 
@@ -529,7 +545,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         .await;
     assert_eq!(status, 303, "{text}");
     assert!(s.admin_json("/api/contests/arena/state").await["frozen"].is_string());
-    for who in [As::Cookie("token-t1"), As::Nobody] {
+    for who in [t1, As::Nobody] {
         let (status, _, _) = s
             .post_form(
                 &control_action,
@@ -575,7 +591,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         sheet.text()
     );
     assert!(!sheet.text().contains(ADMIN), "no admin token on the sheet");
-    for who in [As::Cookie("token-t1"), As::Nobody] {
+    for who in [t1, As::Nobody] {
         assert_eq!(s.get("/contests/arena/tokens", who).await.status, 403);
     }
     let disable = form(&page, "id=team-disable-t4");
@@ -587,4 +603,37 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         3,
         "t4 is disabled: {sheet}"
     );
+
+    // The session, not the token: the admin token is in no page; a form without the
+    // session's CSRF token is refused and changes nothing; logging out ends the session.
+    let page = s.get("/contests/arena", jury).await.text();
+    assert!(!page.contains(ADMIN), "the admin token in the page");
+    let forged = As::Session {
+        id: &jury_id,
+        csrf: "forged",
+    };
+    let (status, _, text) = s
+        .post_form(
+            &control_action,
+            forged,
+            &[("action", "end"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(status, 403, "{text}");
+    assert!(s.admin_json("/api/contests/arena/state").await["ended"].is_null());
+    let (status, _, _) = s.post_form("/contests/arena/logout", jury, &[]).await;
+    assert_eq!(status, 303);
+    let page = s.get("/contests/arena", jury).await.text();
+    assert!(
+        page.contains("id=login") && !page.contains("id=jury"),
+        "{page}"
+    );
+    let (status, _, _) = s
+        .post_form(
+            &control_action,
+            jury,
+            &[("action", "end"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(status, 403, "a session ended by logging out acts no more");
 }

@@ -56,6 +56,7 @@ fn options(contest: &Path, db: &Path) -> ServeOptions {
         max_attempts: 3,
         max_body: 1 << 20,
         http_nice: 0,
+        secure_cookies: false,
     }
 }
 

@@ -39,7 +39,12 @@ pub fn app(state: Shared) -> Router {
 
 /// Serves `app` on `listener` until the process is stopped.
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
-    axum::serve(listener, app).await
+    // The client's address, for the login rate limit.
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .await
 }
 
 impl IntoResponse for ApiError {

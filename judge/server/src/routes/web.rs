@@ -1,7 +1,7 @@
 //! The web page for humans, rendered on the server: the contest list, a contest's
 //! problems and statements (Markdown to HTML), a login form (a team's token or the admin
-//! token, kept in an HTTP-only, `SameSite=Strict` cookie, so another site's form cannot
-//! act with it), a submit form, the team's submissions with verdicts as they arrive
+//! token, exchanged for a session: `crate::session`; every form that changes something
+//! carries the session's CSRF token, checked here), a submit form, the team's submissions with verdicts as they arrive
 //! and its clarifications (with a form to ask the jury), and the live scoreboard.
 //! The jury (logged in with the admin token) gets the host's operations instead of the
 //! team's forms: rejudging a submission, a problem's or a team's submissions, answering
@@ -24,6 +24,10 @@
 use std::collections::HashMap;
 
 use axum::Router;
+use std::net::SocketAddr;
+
+use axum::Extension;
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -37,13 +41,14 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::{Shared, contest_of};
 use crate::actions;
-use crate::auth::{self, Credential, TOKEN_COOKIE, Viewer};
+use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::control::Action;
 use crate::error::ApiError;
 use crate::jury::{self, NewTeam};
 use crate::operations::{self, PostClarification, RejudgeRequest};
+use crate::session::{self, Session};
 use crate::state::AppState;
 use crate::statement;
 use crate::store::QueueState;
@@ -97,14 +102,29 @@ fn page(title: &str, body: &str) -> Html<String> {
     ))
 }
 
-/// Who is calling, from the page's cookie; a token no one holds is the public.
-fn who(state: &AppState, contest: &Contest, headers: &HeaderMap) -> Viewer {
-    let cookies = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok());
-    let credential = Credential::from_cookies(cookies);
-    auth::viewer(state, Some(contest), credential.as_ref()).unwrap_or(Viewer::Public)
+/// Who is calling and their session, from the page's session cookie (none, an unknown
+/// or expired one, or a failing database: the public).
+async fn who(
+    state: &AppState,
+    contest: &Contest,
+    headers: &HeaderMap,
+) -> (Viewer, Option<Session>) {
+    match session::current(state, contest, headers).await {
+        Ok(Some(s)) => (s.viewer.clone(), Some(s)),
+        Ok(None) => (Viewer::Public, None),
+        Err(e) => {
+            eprintln!("judge serve: reading a session: {}", e.message);
+            (Viewer::Public, None)
+        }
+    }
+}
+
+/// `html` with the session's CSRF token in every form that posts.
+fn forms_for(html: &str, session: Option<&Session>) -> String {
+    match session {
+        Some(s) => session::with_csrf(html, &s.csrf),
+        None => html.to_owned(),
+    }
 }
 
 #[allow(clippy::needless_pass_by_value)] // used as `Err(e) => error_page(e)`
@@ -142,7 +162,7 @@ async fn contest_page(
         Ok(c) => c,
         Err(e) => return error_page(e),
     };
-    let viewer = who(&state, &contest, &headers);
+    let (viewer, session) = who(&state, &contest, &headers).await;
     let problems: String = contest
         .problems
         .iter()
@@ -202,7 +222,7 @@ async fn contest_page(
         esc(&time(contest.start_time()).to_string()),
         esc(&reltime(contest.spec.duration).to_string()),
     );
-    page(&contest.spec.name, &body).into_response()
+    page(&contest.spec.name, &forms_for(&body, session.as_ref())).into_response()
 }
 
 /// `<option>`s of the contest's problems (`label name`).
@@ -562,7 +582,7 @@ async fn statement(
     };
     if !statement::readable(
         &contest,
-        &who(&state, &contest, &headers),
+        &who(&state, &contest, &headers).await.0,
         chrono::Utc::now(),
     ) {
         return error_page(ApiError::forbidden(
@@ -591,20 +611,37 @@ struct LoginForm {
 async fn login(
     State(state): State<Shared>,
     Path(cid): Path<String>,
+    address: Option<Extension<ConnectInfo<SocketAddr>>>,
     Form(form): Form<LoginForm>,
 ) -> Response {
     let contest = match contest_of(&state, &cid) {
         Ok(c) => c,
         Err(e) => return error_page(e),
     };
-    let token = form.token.trim();
-    if token != state.admin_token && contest.team_by_token(token).is_none() {
-        return error_page(ApiError::unauthorized("unknown token"));
+    if !state
+        .logins
+        .allow(address.map(|Extension(ConnectInfo(a))| a.ip()))
+    {
+        return error_page(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "more than {} logins a minute from your address: wait a minute",
+                session::LOGINS_PER_MINUTE
+            ),
+        ));
     }
-    let cookie = format!(
-        "{TOKEN_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
-        form.token.trim()
-    );
+    let token = form.token.trim();
+    let viewer = if token == state.admin_token {
+        Viewer::Admin
+    } else if let Some(team) = contest.team_by_token(token) {
+        Viewer::Team(team.id)
+    } else {
+        return error_page(ApiError::unauthorized("unknown token"));
+    };
+    let cookie = match session::open(&state, &contest, &viewer).await {
+        Ok(cookie) => cookie,
+        Err(e) => return error_page(e),
+    };
     let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
     *res.status_mut() = StatusCode::SEE_OTHER;
     if let Ok(v) = HeaderValue::from_str(&cookie) {
@@ -613,23 +650,62 @@ async fn login(
     res
 }
 
-async fn logout(Path(cid): Path<String>) -> Response {
+/// A form that carries nothing but the session's CSRF token.
+#[derive(Deserialize)]
+struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+async fn logout(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let (_, found) = who(&state, &contest, &headers).await;
+    if let Err(e) = session::check_csrf(found.as_ref(), &form.csrf) {
+        return error_page(e);
+    }
+    if let Some(s) = found
+        && let Err(e) = state.store.end_session(&s.id_hash).await
+    {
+        return error_page(e.into());
+    }
     let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
-    let cookie = format!("{TOKEN_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
-    if let Ok(value) = HeaderValue::from_str(&cookie) {
+    *res.status_mut() = StatusCode::SEE_OTHER;
+    if let Ok(value) = HeaderValue::from_str(&session::clear_cookie(&state)) {
         res.headers_mut().insert(header::SET_COOKIE, value);
     }
     res
 }
 
-/// The contest `cid` and who is asking (from the page's cookie).
-fn contest_and_viewer(
+/// The contest `cid` and who is asking (from the page's session).
+async fn contest_and_viewer(
     state: &AppState,
     cid: &str,
     headers: &HeaderMap,
 ) -> Result<(std::sync::Arc<Contest>, Viewer), ApiError> {
     let contest = contest_of(state, cid)?;
-    let viewer = who(state, &contest, headers);
+    let (viewer, _) = who(state, &contest, headers).await;
+    Ok((contest, viewer))
+}
+
+/// As [`contest_and_viewer`] for a form that changes something: its `csrf` must be the
+/// session's (403 otherwise).
+async fn posted(
+    state: &AppState,
+    cid: &str,
+    headers: &HeaderMap,
+    csrf: &str,
+) -> Result<(std::sync::Arc<Contest>, Viewer), ApiError> {
+    let contest = contest_of(state, cid)?;
+    let (viewer, found) = who(state, &contest, headers).await;
+    session::check_csrf(found.as_ref(), csrf)?;
     Ok((contest, viewer))
 }
 
@@ -643,6 +719,8 @@ fn after_form<T>(cid: &str, done: Result<T, ApiError>) -> Response {
 
 #[derive(Deserialize)]
 struct SubmitForm {
+    #[serde(default)]
+    csrf: String,
     problem: String,
     language: String,
     source: String,
@@ -654,7 +732,7 @@ async fn submit(
     headers: HeaderMap,
     Form(form): Form<SubmitForm>,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -669,6 +747,8 @@ async fn submit(
 /// message (`to`: a team, empty for everyone; `reply_to`: the question it answers).
 #[derive(Deserialize)]
 struct ClarifyForm {
+    #[serde(default)]
+    csrf: String,
     problem: String,
     text: String,
     #[serde(default)]
@@ -688,7 +768,7 @@ async fn clarify(
     headers: HeaderMap,
     Form(form): Form<ClarifyForm>,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -710,6 +790,8 @@ async fn clarify(
 #[derive(Deserialize)]
 struct RejudgeForm {
     #[serde(default)]
+    csrf: String,
+    #[serde(default)]
     submission: String,
     #[serde(default)]
     problem: String,
@@ -723,7 +805,7 @@ async fn rejudge(
     headers: HeaderMap,
     Form(form): Form<RejudgeForm>,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -779,6 +861,8 @@ fn teams_html(contest: &Contest) -> String {
 #[derive(Deserialize)]
 struct TeamsForm {
     #[serde(default)]
+    csrf: String,
+    #[serde(default)]
     id: String,
     #[serde(default)]
     name: String,
@@ -794,7 +878,7 @@ async fn add_teams(
     headers: HeaderMap,
     Form(form): Form<TeamsForm>,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -823,25 +907,28 @@ async fn disable_team(
     state: State<Shared>,
     path: Path<(String, String)>,
     headers: HeaderMap,
+    form: Form<CsrfForm>,
 ) -> Response {
-    set_disabled(state, path, headers, true).await
+    set_disabled(state, path, headers, form, true).await
 }
 
 async fn enable_team(
     state: State<Shared>,
     path: Path<(String, String)>,
     headers: HeaderMap,
+    form: Form<CsrfForm>,
 ) -> Response {
-    set_disabled(state, path, headers, false).await
+    set_disabled(state, path, headers, form, false).await
 }
 
 async fn set_disabled(
     State(state): State<Shared>,
     Path((cid, id)): Path<(String, String)>,
     headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
     disabled: bool,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -858,7 +945,7 @@ async fn token_sheet(
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -896,6 +983,8 @@ async fn token_sheet(
 /// `confirm=yes` it answers a page that asks for the confirmation and posts again.
 #[derive(Deserialize)]
 struct ControlForm {
+    #[serde(default)]
+    csrf: String,
     action: String,
     #[serde(default)]
     start_time: String,
@@ -909,7 +998,7 @@ async fn control(
     headers: HeaderMap,
     Form(form): Form<ControlForm>,
 ) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers) {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
         Err(e) => return error_page(e),
     };
@@ -944,6 +1033,8 @@ async fn control(
             esc(form.start_time.trim()),
             esc(&what),
         );
+        // The confirmation posts with the session's token, which this form carried.
+        let body = session::with_csrf(&body, &form.csrf);
         return page("confirm", &body).into_response();
     }
     after_form(
@@ -958,7 +1049,7 @@ async fn export(
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let viewer = match contest_and_viewer(&state, &cid, &headers) {
+    let viewer = match contest_and_viewer(&state, &cid, &headers).await {
         Ok((_, viewer)) => viewer,
         Err(e) => return error_page(e),
     };
@@ -979,12 +1070,12 @@ async fn fragment(state: &AppState, cid: &str, headers: &HeaderMap, part: Part) 
         Ok(contest) => contest,
         Err(e) => return e.into_response(),
     };
-    let viewer = who(state, &contest, headers);
+    let (viewer, session) = who(state, &contest, headers).await;
     let html = match part {
         Part::Mine => mine_html(state, &contest, &viewer).await,
         Part::Board => board_html(state, &contest, &viewer).await,
     };
-    Html(html).into_response()
+    Html(forms_for(&html, session.as_ref())).into_response()
 }
 
 async fn mine_fragment(
@@ -1007,7 +1098,7 @@ async fn live_changes(
         Ok(contest) => contest,
         Err(e) => return e.into_response(),
     };
-    let viewer = who(&state, &contest, &headers);
+    let (viewer, _) = who(&state, &contest, &headers).await;
     let rx = state.live.subscribe();
     let stream =
         futures_util::stream::unfold((rx, cid, viewer), |(mut rx, cid, viewer)| async move {

@@ -2,7 +2,7 @@
 //! default, PostgreSQL when several judge hosts share a contest.
 //!
 //! Tables: `contests` (definitions), `jury` (what the jury changed: the clock, teams)
-//! and `audit` (the jury's actions), `submissions` (with the [`QueueState`]: `queued`,
+//! and `audit` (the jury's actions), `sessions` (the web page's logins), `submissions` (with the [`QueueState`]: `queued`,
 //! `judging` under a worker's lease, `done`), `judgements`, `runs`, and `events` (the
 //! CLICS event feed; an event's token is its sequence number). Judgement types are
 //! stored as their CLICS ids and read back as [`problems::Verdict`]s; rows decode through
@@ -24,7 +24,7 @@
 //! The code: this file opens the database (with its tables) and holds the contests;
 //! `rows` the row types; `events` the event log's writes and change notices; `queue`
 //! the judging queue's writes (submissions, claims, leases, judgements, rejudgings);
-//! `jury` the jury's changes and the audit log;
+//! `jury` the jury's changes and the audit log; `sessions` the web page's logins;
 //! `reads` every query that only reads.
 
 use std::sync::Arc;
@@ -41,6 +41,7 @@ mod jury;
 mod queue;
 mod reads;
 mod rows;
+mod sessions;
 
 use events::insert_event;
 pub use jury::{AuditRow, JuryRow, JuryWrite};
@@ -49,6 +50,7 @@ pub use rows::{
     NewSubmission, QueueCounts, QueueState, RejudgeFilter, RunDetail, RunRow, SubmissionRow,
     UnknownValue,
 };
+pub use sessions::SessionRow;
 
 /// What the store can fail with; `crate::error::ServerError` wraps it.
 #[derive(Debug, thiserror::Error)]
@@ -183,6 +185,9 @@ impl Store {
             ),
             "CREATE TABLE IF NOT EXISTS jury (contest_id TEXT NOT NULL, kind TEXT NOT NULL, \
              item TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (contest_id, kind, item))"
+                .to_owned(),
+            "CREATE TABLE IF NOT EXISTS sessions (id_hash TEXT PRIMARY KEY, contest_id TEXT NOT NULL, \
+             subject TEXT NOT NULL, csrf TEXT NOT NULL, expires_ms BIGINT NOT NULL)"
                 .to_owned(),
             format!(
                 "CREATE TABLE IF NOT EXISTS audit ({pk}, contest_id TEXT NOT NULL, actor TEXT NOT NULL, \

@@ -38,8 +38,13 @@ pub(crate) enum As<'a> {
     Nobody,
     /// `Authorization: Bearer`.
     Bearer(&'a str),
-    /// The page's cookie (`Cookie: arena_token=...`).
-    Cookie(&'a str),
+    /// A web page session (`Cookie: arena_session=ID`); its forms carry `csrf`.
+    Session {
+        /// The cookie's value.
+        id: &'a str,
+        /// The session's CSRF token, added to every form sent.
+        csrf: &'a str,
+    },
 }
 
 /// A body and its content type.
@@ -78,8 +83,16 @@ pub(crate) async fn request(
         Body::Json(value) => (Some("application/json"), value.to_string().into_bytes()),
         Body::Text(text) => (Some("text/plain"), text.as_bytes().to_vec()),
         Body::Form(fields) => {
+            let csrf = match who {
+                As::Session { csrf, .. } if !fields.iter().any(|(k, _)| *k == "csrf") => {
+                    Some(("csrf", csrf))
+                }
+                _ => None,
+            };
             let text: Vec<String> = fields
                 .iter()
+                .copied()
+                .chain(csrf)
                 .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
                 .collect();
             (
@@ -98,7 +111,7 @@ pub(crate) async fn request(
     match who {
         As::Nobody => {}
         As::Bearer(token) => head.push_str(&format!("Authorization: Bearer {token}\r\n")),
-        As::Cookie(token) => head.push_str(&format!("Cookie: arena_token={token}\r\n")),
+        As::Session { id, .. } => head.push_str(&format!("Cookie: arena_session={id}\r\n")),
     }
     head.push_str("\r\n");
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
@@ -153,4 +166,43 @@ fn dechunk(mut raw: &[u8]) -> Vec<u8> {
         out.extend_from_slice(&raw[end + 2..end + 2 + size]);
         raw = &raw[end + 2 + size + 2..];
     }
+}
+
+/// Logs in to contest `cid` through the page's form with `token`: the session's cookie
+/// value and its CSRF token (read from the contest's page), or `None` when the login is
+/// refused.
+pub(crate) async fn login(addr: SocketAddr, cid: &str, token: &str) -> Option<(String, String)> {
+    let path = format!("/contests/{cid}/login");
+    let answer = request(
+        addr,
+        "POST",
+        &path,
+        As::Nobody,
+        Body::Form(&[("token", token)]),
+    )
+    .await;
+    if answer.status != 303 {
+        return None;
+    }
+    let cookie = answer.header("set-cookie").expect("a session cookie");
+    let id = cookie
+        .strip_prefix("arena_session=")
+        .and_then(|rest| rest.split(';').next())
+        .expect("arena_session=ID")
+        .to_owned();
+    let page = request(
+        addr,
+        "GET",
+        &format!("/contests/{cid}"),
+        As::Session { id: &id, csrf: "" },
+        Body::Nothing,
+    )
+    .await
+    .text();
+    let from = page
+        .find("name=csrf value='")
+        .expect("a form with the CSRF token")
+        + 17;
+    let len = page[from..].find('\'').expect("the token ends");
+    Some((id, page[from..from + len].to_owned()))
 }

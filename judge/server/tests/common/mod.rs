@@ -48,6 +48,7 @@ pub(crate) fn options(
         max_attempts: 3,
         max_body: 1 << 20,
         http_nice: 0,
+        secure_cookies: false,
     }
 }
 

@@ -479,6 +479,78 @@ async fn story(db: &str, second: bool) {
     );
 }
 
+/// Every jury route of the page, as a table: without a jury session (nobody, or a team's
+/// session) a GET is sent to the login (303) and a POST is refused (403), and a jury
+/// session whose form carries another CSRF token is refused too (403); nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
+    const ROUTES: [(&str, &str, &[(&str, &str)]); 7] = [
+        ("GET", "/contests/arena/tokens", &[]),
+        ("GET", "/contests/arena/export", &[]),
+        (
+            "POST",
+            "/contests/arena/control",
+            &[("action", "start_now"), ("confirm", "yes")],
+        ),
+        (
+            "POST",
+            "/contests/arena/teams",
+            &[("id", "t8"), ("name", "Eight")],
+        ),
+        ("POST", "/contests/arena/teams/t1/disable", &[]),
+        ("POST", "/contests/arena/teams/t1/enable", &[]),
+        ("POST", "/contests/arena/rejudge", &[("team", "t1")]),
+    ];
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    let db = dir.path().join("db.sqlite").display().to_string();
+    let a = host(&contest, &db).await;
+    let (t1_id, t1_csrf) = common::http::login(a.addr, "arena", "token-t1")
+        .await
+        .expect("t1 logs in");
+    let (jury_id, _) = common::http::login(a.addr, "arena", ADMIN)
+        .await
+        .expect("the jury logs in");
+    let before = a.last_token().await;
+    for (method, path, fields) in ROUTES {
+        let team = As::Session {
+            id: &t1_id,
+            csrf: &t1_csrf,
+        };
+        for (who, name) in [(As::Nobody, "nobody"), (team, "a team")] {
+            let body = if method == "POST" {
+                Body::Form(fields)
+            } else {
+                Body::Nothing
+            };
+            let answer = request(a.addr, method, path, who, body).await;
+            let expected = if method == "GET" { 303 } else { 403 };
+            assert_eq!(
+                answer.status,
+                expected,
+                "{method} {path} as {name}: {}",
+                answer.text()
+            );
+            if method == "GET" {
+                assert_eq!(answer.header("location"), Some("/contests/arena#login"));
+            }
+        }
+        if method == "POST" {
+            let forged = As::Session {
+                id: &jury_id,
+                csrf: "not-the-session-s",
+            };
+            let answer = request(a.addr, method, path, forged, Body::Form(fields)).await;
+            assert_eq!(
+                answer.status, 403,
+                "{method} {path} with a forged CSRF token"
+            );
+        }
+    }
+    assert_eq!(a.last_token().await, before, "nothing was written");
+    assert_eq!(a.get("/api/contests/arena/audit").await, json!([]));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_jury_controls_the_clock_on_sqlite() {
     let dir = tempfile::tempdir().expect("tempdir");

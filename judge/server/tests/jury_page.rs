@@ -520,7 +520,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         "{prefix}"
     );
     for who in [t1, As::Nobody] {
-        assert_eq!(s.get(&export_href, who).await.status, 403);
+        assert_eq!(s.get(&export_href, who).await.status, 303, "to the login");
     }
 
     // Contest control from the page: a button asks for a confirmation first, and only
@@ -592,7 +592,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     );
     assert!(!sheet.text().contains(ADMIN), "no admin token on the sheet");
     for who in [t1, As::Nobody] {
-        assert_eq!(s.get("/contests/arena/tokens", who).await.status, 403);
+        assert_eq!(s.get("/contests/arena/tokens", who).await.status, 303);
     }
     let disable = form(&page, "id=team-disable-t4");
     let (status, _, _) = s.post_form(attribute(disable, "action"), jury, &[]).await;

@@ -709,6 +709,14 @@ async fn posted(
     Ok((contest, viewer))
 }
 
+/// The answer to a jury page's GET without a jury session: 303 to the contest's page,
+/// where the login form is.
+fn to_login(cid: &str) -> Response {
+    let mut res = Redirect::to(&format!("/contests/{cid}#login")).into_response();
+    *res.status_mut() = StatusCode::SEE_OTHER;
+    res
+}
+
 /// A form's answer: back to the contest's page when `done`, else the page saying why not.
 fn after_form<T>(cid: &str, done: Result<T, ApiError>) -> Response {
     match done {
@@ -950,7 +958,7 @@ async fn token_sheet(
         Err(e) => return error_page(e),
     };
     if viewer != Viewer::Admin {
-        return error_page(ApiError::forbidden("the token sheet is for the jury"));
+        return to_login(&cid);
     }
     let host = headers
         .get(header::HOST)
@@ -1053,6 +1061,9 @@ async fn export(
         Ok((_, viewer)) => viewer,
         Err(e) => return error_page(e),
     };
+    if viewer != Viewer::Admin {
+        return to_login(&cid);
+    }
     super::export_download(&state, &cid, &viewer)
         .await
         .unwrap_or_else(error_page)

@@ -479,12 +479,19 @@ async fn story(db: &str, second: bool) {
     );
 }
 
+/// A route: method, path and the form it posts.
+type Route = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
 /// Every jury route of the page, as a table: without a jury session (nobody, or a team's
 /// session) a GET is sent to the login (303) and a POST is refused (403), and a jury
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [(&str, &str, &[(&str, &str)]); 7] = [
+    const ROUTES: [Route; 7] = [
         ("GET", "/contests/arena/tokens", &[]),
         ("GET", "/contests/arena/export", &[]),
         (

@@ -198,7 +198,7 @@ pub fn write(args: &ReportArgs) -> anyhow::Result<Value> {
         "in_family": group(Some(true))?,
         "out_of_family": group(Some(false))?,
     });
-    let metrics_path = args.run.join("metrics.jsonl");
+    let metrics_path = metrics_of(&args.run)?;
     let rows = metrics::read(&metrics_path)
         .map_err(|e| anyhow::anyhow!("{}: {e}", metrics_path.display()))?;
     let training_s: f64 = rows.iter().filter_map(|r| r["wall_s"].as_f64()).sum();
@@ -439,9 +439,41 @@ fn markdown(report: &Value, boot: &bootstrap::Paired) -> String {
     md
 }
 
+/// The metrics file of a run folder: its own, or for rejection sampling (`algorithm:
+/// rft`, whose `latest` names `round-R/checkpoints/...`) the last round's.
+fn metrics_of(run: &Path) -> anyhow::Result<PathBuf> {
+    let own = run.join("metrics.jsonl");
+    if own.exists() || !run.join("rft-rounds.jsonl").exists() {
+        return Ok(own);
+    }
+    let latest = std::fs::read_to_string(run.join("latest"))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", run.join("latest").display()))?;
+    let round = Path::new(latest.trim())
+        .components()
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("{}: empty", run.join("latest").display()))?;
+    Ok(run.join(round).join("metrics.jsonl"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rejection_sampling_run_reports_its_last_round_s_metrics() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = dir.path();
+        assert_eq!(metrics_of(run).unwrap(), run.join("metrics.jsonl"));
+        std::fs::write(run.join("rft-rounds.jsonl"), "{}\n").unwrap();
+        std::fs::write(run.join("latest"), "round-2/checkpoints/step-000010\n").unwrap();
+        assert_eq!(
+            metrics_of(run).unwrap(),
+            run.join("round-2").join("metrics.jsonl")
+        );
+        // A run folder with its own metrics keeps them.
+        std::fs::write(run.join("metrics.jsonl"), "").unwrap();
+        assert_eq!(metrics_of(run).unwrap(), run.join("metrics.jsonl"));
+    }
 
     fn eval(rates: &[(&str, usize, usize)]) -> EvalReport {
         let problems: Vec<ProblemResult> = rates

@@ -406,6 +406,33 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         mine.contains("<td class=earlier>WA</td>"),
         "t3's earlier verdict: {mine}"
     );
+    // The jury's page of t3's rejudged wrong answer: linked from the list; its source, the
+    // tests, the first failed test's input, answer and output with a diff, and both
+    // judgements side by side. Nobody else may open it.
+    let link = format!("/contests/arena/jury/submissions/{t3_sum}");
+    assert!(mine.contains(&format!("href='{link}'")), "{mine}");
+    let one = s.get(&link, jury).await;
+    assert_eq!(one.status, 200, "{}", one.text());
+    let one = one.text();
+    for part in [
+        "<pre id=source>",
+        "class=runs",
+        "First failed test: ",
+        "<pre id=input>",
+        "<pre id=answer>",
+        "<pre id=output>",
+        "<table id=diff>",
+        "<table id=judgements>",
+        "name=csrf",
+    ] {
+        assert!(one.contains(part), "{part} in {one}");
+    }
+    assert_eq!(one.matches("<th>judgement ").count(), 2, "{one}");
+    assert!(one.contains("id=verdict class='verdict WA'"), "{one}");
+    for who in [t1, As::Nobody] {
+        let answer = s.get(&link, who).await;
+        assert_eq!(answer.status, 303, "the jury's page is for the jury");
+    }
     // Refused: a team's cookie, no cookie, nothing named.
     for (who, fields, status) in [
         (t2, vec![("submission", t2_sum.as_str())], 403),
@@ -621,6 +648,28 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         .await;
     assert_eq!(status, 403, "{text}");
     assert!(s.admin_json("/api/contests/arena/state").await["ended"].is_null());
+    // A hostile source is shown as text.
+    let hostile = "int main(){return 0;} // </pre><script>alert(1)</script>";
+    let body = json!({"problem_id": "sum", "language_id": "c", "source": hostile});
+    let posted = request(
+        s.addr,
+        "POST",
+        "/api/contests/arena/submissions",
+        As::Bearer("token-t1"),
+        Body::Json(&body),
+    )
+    .await;
+    assert_eq!(posted.status, 200, "{}", posted.text());
+    let hid = posted.json()["id"].as_str().expect("an id").to_owned();
+    let page = s
+        .get(&format!("/contests/arena/jury/submissions/{hid}"), jury)
+        .await
+        .text();
+    assert!(!page.contains("<script>alert(1)"), "{page}");
+    assert!(
+        page.contains("&lt;/pre&gt;&lt;script&gt;alert(1)"),
+        "{page}"
+    );
     let (status, _, _) = s.post_form("/contests/arena/logout", jury, &[]).await;
     assert_eq!(status, 303);
     let page = s.get("/contests/arena", jury).await.text();

@@ -1,5 +1,5 @@
 //! The HTTP service (the only module naming axum): [`app`] composes the CLICS API under
-//! `/api` ([`api`]) and the web page at `/` ([`web`]) with the layers that cover every
+//! `/api` ([`api`]), the web page at `/` ([`web`]) and the jury's pages ([`jury`]) with the layers that cover every
 //! route (the body-size limit), and [`serve`] runs it on a listener.
 //!
 //! `api` and `web` never name each other: both speak through `auth` (who is asking),
@@ -7,6 +7,7 @@
 //! same on both.
 
 pub mod api;
+pub mod jury;
 pub mod web;
 
 use std::sync::Arc;
@@ -33,6 +34,7 @@ pub fn app(state: Shared) -> Router {
     Router::new()
         .merge(api::router())
         .merge(web::router())
+        .merge(jury::router())
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(state)
 }

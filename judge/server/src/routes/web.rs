@@ -92,7 +92,7 @@ pub fn esc(text: &str) -> String {
     out
 }
 
-fn page(title: &str, body: &str) -> Html<String> {
+pub(super) fn page(title: &str, body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>{}</title>\
          <style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}table{{border-collapse:collapse}}\
@@ -104,7 +104,7 @@ fn page(title: &str, body: &str) -> Html<String> {
 
 /// Who is calling and their session, from the page's session cookie (none, an unknown
 /// or expired one, or a failing database: the public).
-async fn who(
+pub(super) async fn who(
     state: &AppState,
     contest: &Contest,
     headers: &HeaderMap,
@@ -120,7 +120,7 @@ async fn who(
 }
 
 /// `html` with the session's CSRF token in every form that posts.
-fn forms_for(html: &str, session: Option<&Session>) -> String {
+pub(super) fn forms_for(html: &str, session: Option<&Session>) -> String {
     match session {
         Some(s) => session::with_csrf(html, &s.csrf),
         None => html.to_owned(),
@@ -128,7 +128,7 @@ fn forms_for(html: &str, session: Option<&Session>) -> String {
 }
 
 #[allow(clippy::needless_pass_by_value)] // used as `Err(e) => error_page(e)`
-fn error_page(err: ApiError) -> Response {
+pub(super) fn error_page(err: ApiError) -> Response {
     let status = err.status;
     let body = format!(
         "<h1>{}</h1><p id=error>{}</p><p><a href='javascript:history.back()'>back</a></p>",
@@ -404,9 +404,17 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
             } else {
                 Default::default()
             };
+            let id = if jury {
+                format!(
+                    "<a href='/contests/{cid}/jury/submissions/{0}'>{0}</a>",
+                    esc(&s.id)
+                )
+            } else {
+                esc(&s.id)
+            };
             format!(
                 "<tr><td>{}</td><td>{}</td>{team}<td>{}</td><td>{}</td><td class='verdict {}'>{}</td>{jury_cells}</tr>",
-                esc(&s.id),
+                id,
                 esc(&RelTime::from_millis(s.contest_time_ms).to_string()),
                 esc(&label(&s.problem_id)),
                 esc(&s.language_id),
@@ -711,7 +719,7 @@ async fn posted(
 
 /// The answer to a jury page's GET without a jury session: 303 to the contest's page,
 /// where the login form is.
-fn to_login(cid: &str) -> Response {
+pub(super) fn to_login(cid: &str) -> Response {
     let mut res = Redirect::to(&format!("/contests/{cid}#login")).into_response();
     *res.status_mut() = StatusCode::SEE_OTHER;
     res

@@ -1,0 +1,290 @@
+//! The jury's pages under `/contests/{cid}/jury/` (the jury's session only; anyone else
+//! is sent to the login): one submission, with its source, each judgement's compiler
+//! output and per-test results (the judgements of a rejudged submission side by side),
+//! and for the newest judgement's first failed test its input, the expected answer and
+//! the program's output, each cut to [`SHOWN_BYTES`], with a line diff.
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use leaderboard::clics::RelTime;
+
+use super::web::{error_page, esc, forms_for, page, to_login, who};
+use super::{Shared, contest_of};
+use crate::contest::Contest;
+use crate::error::ApiError;
+use crate::store::{JudgementRow, JuryRun};
+use crate::viewer::Viewer;
+
+/// How much of a test's input, answer and output a page shows.
+pub const SHOWN_BYTES: usize = 4096;
+
+/// Differing lines a diff lists at most.
+const DIFF_LINES: usize = 20;
+
+/// The routes of the jury's pages.
+pub fn router() -> Router<Shared> {
+    Router::new().route("/contests/{cid}/jury/submissions/{id}", get(submission))
+}
+
+/// The first `limit` bytes of `path` as text (a character cut at the end dropped), and
+/// whether there was more.
+fn head_of(path: &std::path::Path, limit: usize) -> (String, bool) {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let more = match std::fs::File::open(path) {
+        Ok(file) => {
+            let _ = file.take(limit as u64 + 1).read_to_end(&mut bytes);
+            bytes.len() > limit
+        }
+        Err(_) => return (format!("({} cannot be read)", path.display()), false),
+    };
+    bytes.truncate(limit);
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    (text, more)
+}
+
+/// The lines where `got` differs from `expected` (at most [`DIFF_LINES`]), numbered
+/// from 1, compared after trimming each line's trailing spaces.
+pub fn line_diff(expected: &str, got: &str) -> Vec<(usize, String, String)> {
+    let a: Vec<&str> = expected.lines().collect();
+    let b: Vec<&str> = got.lines().collect();
+    (0..a.len().max(b.len()))
+        .filter_map(|i| {
+            let x = a.get(i).map(|l| l.trim_end());
+            let y = b.get(i).map(|l| l.trim_end());
+            (x != y).then(|| {
+                let show = |l: Option<&str>| l.map_or("(no line)".to_owned(), str::to_owned);
+                (i + 1, show(x), show(y))
+            })
+        })
+        .take(DIFF_LINES)
+        .collect()
+}
+
+fn pre(id: &str, text: &str, more: bool) -> String {
+    let cut = if more {
+        format!(" <i>(the first {SHOWN_BYTES} bytes)</i>")
+    } else {
+        String::new()
+    };
+    format!("<pre id={id}>{}</pre>{cut}", esc(text))
+}
+
+/// The first failed run of `runs` with its test's input, answer and output, and a diff.
+fn failed_test(contest: &Contest, problem_id: &str, runs: &[JuryRun]) -> String {
+    let Some(failed) = runs.iter().find(|r| r.detail.output_head.is_some()) else {
+        return String::new();
+    };
+    let case = contest.problem(problem_id).and_then(|p| {
+        p.problem
+            .test_cases()
+            .into_iter()
+            .find(|c| c.name == failed.detail.test_name)
+            .cloned()
+    });
+    let output = failed.detail.output_head.clone().unwrap_or_default();
+    let Some(case) = case else {
+        return format!(
+            "<h3>First failed test: {}</h3><p>Its files are not in the package as served.</p>{}",
+            esc(&failed.detail.test_name),
+            pre(
+                "output",
+                &output,
+                output.len() >= judge::grade::OUTPUT_KEPT_BYTES
+            )
+        );
+    };
+    let (input, input_more) = head_of(&case.input, SHOWN_BYTES);
+    let (answer, answer_more) = head_of(&case.answer, SHOWN_BYTES);
+    let diff: String = line_diff(&answer, &output)
+        .iter()
+        .map(|(n, want, got)| {
+            format!(
+                "<tr><td>{n}</td><td>{}</td><td>{}</td></tr>",
+                esc(want),
+                esc(got)
+            )
+        })
+        .collect();
+    format!(
+        "<h3>First failed test: {} ({})</h3><p>{}</p>\
+         <h4>Input</h4>{}<h4>Expected answer</h4>{}<h4>The program's output</h4>{}\
+         <h4>Lines that differ</h4><table id=diff><tr><th>line</th><th>expected</th><th>output</th></tr>{diff}</table>",
+        esc(&failed.detail.test_name),
+        esc(failed.run.verdict.clics_id()),
+        esc(&failed.detail.message),
+        pre("input", &input, input_more),
+        pre("answer", &answer, answer_more),
+        pre(
+            "output",
+            &output,
+            output.len() >= judge::grade::OUTPUT_KEPT_BYTES
+        ),
+    )
+}
+
+/// The per-test table of one judgement.
+fn runs_table(runs: &[JuryRun]) -> String {
+    let rows: String = runs
+        .iter()
+        .map(|r| {
+            format!(
+                "<tr><td>{}</td><td>{}</td><td class='verdict {v}'>{v}</td><td>{:.3}</td><td>{:.3}</td><td>{}</td><td>{}</td></tr>",
+                r.run.ordinal,
+                esc(&r.detail.test_name),
+                r.run.run_time,
+                r.detail.wall_time,
+                r.detail.memory_kib,
+                esc(&r.detail.message),
+                v = esc(r.run.verdict.clics_id()),
+            )
+        })
+        .collect();
+    format!(
+        "<table class=runs><tr><th>#</th><th>test</th><th>verdict</th><th>CPU s</th><th>wall s</th><th>memory KiB</th><th>message</th></tr>{rows}</table>"
+    )
+}
+
+/// Every judgement's verdict per test, side by side (a rejudged submission's history).
+fn side_by_side(judgements: &[(JudgementRow, Vec<JuryRun>)]) -> String {
+    let longest = judgements.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
+    let head: String = judgements
+        .iter()
+        .map(|(j, _)| {
+            format!(
+                "<th>judgement {} ({})</th>",
+                esc(&j.id),
+                esc(j.verdict.clics_id())
+            )
+        })
+        .collect();
+    let rows: String = (0..longest)
+        .map(|i| {
+            let test = judgements
+                .iter()
+                .find_map(|(_, runs)| runs.get(i))
+                .map_or(String::new(), |r| esc(&r.detail.test_name));
+            let cells: String = judgements
+                .iter()
+                .map(|(_, runs)| {
+                    runs.get(i).map_or("<td>not run</td>".to_owned(), |r| {
+                        format!(
+                            "<td class='verdict {0}'>{0}</td>",
+                            esc(r.run.verdict.clics_id())
+                        )
+                    })
+                })
+                .collect();
+            format!("<tr><td>{}</td><td>{test}</td>{cells}</tr>", i + 1)
+        })
+        .collect();
+    format!(
+        "<h3>Judgements side by side</h3><table id=judgements><tr><th>#</th><th>test</th>{head}</tr>{rows}</table>"
+    )
+}
+
+async fn submission(
+    State(state): State<Shared>,
+    Path((cid, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let (viewer, session) = who(&state, &contest, &headers).await;
+    if viewer != Viewer::Admin {
+        return to_login(&cid);
+    }
+    let found = async {
+        let subs = state.store.submissions(&cid, &Viewer::Admin).await?;
+        let sub = subs
+            .into_iter()
+            .find(|s| s.id == id)
+            .ok_or_else(|| ApiError::not_found(format!("no submission `{id}`")))?;
+        let mut judgements = Vec::new();
+        for j in state.store.judgements(&cid).await? {
+            if j.submission_id == id {
+                let runs = state.store.jury_runs(&cid, &j.id).await?;
+                let log = state.store.compile_log(&cid, &j.id).await?;
+                judgements.push((j, runs, log));
+            }
+        }
+        Ok::<_, ApiError>((sub, judgements))
+    }
+    .await;
+    let (sub, judgements) = match found {
+        Ok(found) => found,
+        Err(e) => return error_page(e),
+    };
+    let newest = judgements.last();
+    let verdict = newest.map_or("pending", |(j, _, _)| j.verdict.clics_id());
+    let compile = newest.map_or(String::new(), |(_, _, log)| {
+        if log.is_empty() {
+            "<p>The compiler said nothing.</p>".to_owned()
+        } else {
+            format!(
+                "<h3>The compiler's output</h3>{}",
+                pre("compile-log", log, false)
+            )
+        }
+    });
+    let runs = newest.map_or(String::new(), |(_, runs, _)| {
+        format!(
+            "{}{}",
+            runs_table(runs),
+            failed_test(&contest, &sub.problem_id, runs)
+        )
+    });
+    let history = if judgements.len() > 1 {
+        let pairs: Vec<(JudgementRow, Vec<JuryRun>)> = judgements
+            .iter()
+            .map(|(j, r, _)| (j.clone(), r.clone()))
+            .collect();
+        side_by_side(&pairs)
+    } else {
+        String::new()
+    };
+    let body = format!(
+        "<p><a href='/contests/{cide}'>back to the contest</a></p><h1>Submission {ide}</h1>\
+         <p>Team <b id=team>{}</b>, problem <b>{}</b>, {}, at {} of the contest: <b id=verdict class='verdict {v}'>{v}</b>.</p>\
+         <form method=post action='/contests/{cide}/rejudge'><input type=hidden name=submission value='{ide}'><button id=rejudge>Rejudge</button></form>\
+         <h3>Source</h3>{}{compile}<h3>Tests (the newest judgement)</h3>{runs}{history}",
+        esc(&sub.team_id),
+        esc(&sub.problem_id),
+        esc(&sub.language_id),
+        esc(&RelTime::from_millis(sub.contest_time_ms).to_string()),
+        pre("source", &sub.source, false),
+        cide = esc(&cid),
+        ide = esc(&id),
+        v = esc(verdict),
+    );
+    page(
+        &format!("submission {id}"),
+        &forms_for(&body, session.as_ref()),
+    )
+    .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_diff_lists_the_lines_that_differ() {
+        assert!(line_diff("1\n2\n", "1  \n2").is_empty(), "trailing spaces");
+        assert_eq!(
+            line_diff("1\n2\n3\n", "1\n5\n"),
+            [
+                (2, "2".to_owned(), "5".to_owned()),
+                (3, "3".to_owned(), "(no line)".to_owned())
+            ]
+        );
+        let long_a = "a\n".repeat(100);
+        let long_b = "b\n".repeat(100);
+        assert_eq!(line_diff(&long_a, &long_b).len(), DIFF_LINES);
+    }
+}

@@ -406,6 +406,31 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         mine.contains("<td class=earlier>WA</td>"),
         "t3's earlier verdict: {mine}"
     );
+    // The jury's list: every submission newest first; filtered by verdict and by team;
+    // its live part alone.
+    let list = s.get("/contests/arena/jury/submissions", jury).await;
+    assert_eq!(list.status, 200, "{}", list.text());
+    let list = list.text();
+    assert_eq!(list.matches("<tr class=submission>").count(), 4, "{list}");
+    assert!(list.find(&format!(">{t3_sum}</a>")) < list.find(&format!(">{t1_sum}</a>")));
+    assert!(list.contains("4 submissions; page 1 of 1."), "{list}");
+    let wa = s
+        .get("/contests/arena/jury/submissions?verdict=WA", jury)
+        .await
+        .text();
+    assert_eq!(wa.matches("<tr class=submission>").count(), 1, "{wa}");
+    assert!(
+        wa.contains(&format!(">{t3_sum}</a>")) && wa.contains("(2 judgements)"),
+        "{wa}"
+    );
+    let t1_list = s
+        .get("/contests/arena/jury/submissions?team=t1&part=list", jury)
+        .await
+        .text();
+    assert!(
+        t1_list.starts_with("<p id=count>2 submissions"),
+        "{t1_list}"
+    );
     // The jury's page of t3's rejudged wrong answer: linked from the list; its source, the
     // tests, the first failed test's input, answer and output with a diff, and both
     // judgements side by side. Nobody else may open it.

@@ -1,21 +1,24 @@
 //! The jury's pages under `/contests/{cid}/jury/` (the jury's session only; anyone else
-//! is sent to the login): one submission, with its source, each judgement's compiler
+//! is sent to the login): the submissions (newest first, filtered by team, problem,
+//! language and verdict, a page at a time, one query whatever the contest's size, kept
+//! live by the page's event stream); one submission, with its source, each judgement's compiler
 //! output and per-test results (the judgements of a rejudged submission side by side),
 //! and for the newest judgement's first failed test its input, the expected answer and
 //! the program's output, each cut to [`SHOWN_BYTES`], with a line diff.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use leaderboard::clics::RelTime;
+use serde::Deserialize;
 
 use super::web::{error_page, esc, forms_for, page, to_login, who};
 use super::{Shared, contest_of};
 use crate::contest::Contest;
 use crate::error::ApiError;
-use crate::store::{JudgementRow, JuryRun};
+use crate::store::{JudgementRow, JuryRun, SubmissionFilter};
 use crate::viewer::Viewer;
 
 /// How much of a test's input, answer and output a page shows.
@@ -26,7 +29,208 @@ const DIFF_LINES: usize = 20;
 
 /// The routes of the jury's pages.
 pub fn router() -> Router<Shared> {
-    Router::new().route("/contests/{cid}/jury/submissions/{id}", get(submission))
+    Router::new()
+        .route("/contests/{cid}/jury/submissions", get(submissions))
+        .route("/contests/{cid}/jury/submissions/{id}", get(submission))
+}
+
+/// Submissions a page of the jury's list holds.
+pub const PER_PAGE: i64 = 50;
+
+/// The list's query: the filters (empty: any), the page (from 1), and `part=list` for
+/// the live part alone.
+#[derive(Debug, Default, Deserialize)]
+struct ListQuery {
+    #[serde(default)]
+    team: String,
+    #[serde(default)]
+    problem: String,
+    #[serde(default)]
+    language: String,
+    #[serde(default)]
+    verdict: String,
+    #[serde(default)]
+    page: Option<i64>,
+    #[serde(default)]
+    part: String,
+}
+
+impl ListQuery {
+    /// The query string of these filters on page `page`.
+    fn href(&self, cid: &str, page: i64) -> String {
+        let pairs = [
+            ("team", &self.team),
+            ("problem", &self.problem),
+            ("language", &self.language),
+            ("verdict", &self.verdict),
+        ];
+        let mut q: Vec<String> = pairs
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| format!("{k}={}", percent(v)))
+            .collect();
+        q.push(format!("page={page}"));
+        format!("/contests/{cid}/jury/submissions?{}", q.join("&"))
+    }
+}
+
+/// Percent-encodes a query value.
+fn percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// `<option>`s of `values` (value, label), `chosen` selected, after "any".
+fn options(values: &[(String, String)], chosen: &str) -> String {
+    let mut out = "<option value=''>any</option>".to_owned();
+    for (value, label) in values {
+        let selected = if value == chosen { " selected" } else { "" };
+        out.push_str(&format!(
+            "<option value='{}'{selected}>{}</option>",
+            esc(value),
+            esc(label)
+        ));
+    }
+    out
+}
+
+/// The list's live part: one page of the filtered submissions and the pager.
+async fn list_html(
+    state: &crate::state::AppState,
+    contest: &Contest,
+    query: &ListQuery,
+) -> Result<String, ApiError> {
+    let cid = &contest.spec.id;
+    let filter = SubmissionFilter {
+        team_id: query.team.clone(),
+        problem_id: query.problem.clone(),
+        language_id: query.language.clone(),
+        verdict: query.verdict.clone(),
+    };
+    let page = query.page.unwrap_or(1).max(1);
+    let (rows, total) = state
+        .store
+        .submission_page(cid, &filter, PER_PAGE, (page - 1) * PER_PAGE)
+        .await?;
+    let label = |problem: &str| {
+        contest
+            .problem(problem)
+            .map_or(problem.to_owned(), |p| p.label.clone())
+    };
+    let lines: String = rows
+        .iter()
+        .map(|s| {
+            let rejudged = if s.judgements > 1 {
+                format!(" <small>({} judgements)</small>", s.judgements)
+            } else {
+                String::new()
+            };
+            format!(
+                "<tr class=submission><td><a href='/contests/{c}/jury/submissions/{i}'>{i}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class='verdict {v}'>{v}{rejudged}</td></tr>",
+                esc(&RelTime::from_millis(s.contest_time_ms).to_string()),
+                esc(&s.team_id),
+                esc(&label(&s.problem_id)),
+                esc(&s.language_id),
+                c = esc(cid),
+                i = esc(&s.id),
+                v = esc(&s.verdict),
+            )
+        })
+        .collect();
+    let pages = ((total + PER_PAGE - 1) / PER_PAGE).max(1);
+    let prev = if page > 1 {
+        format!(
+            "<a id=prev href='{}'>newer</a> ",
+            esc(&query.href(cid, page - 1))
+        )
+    } else {
+        String::new()
+    };
+    let next = if page < pages {
+        format!(
+            " <a id=next href='{}'>older</a>",
+            esc(&query.href(cid, page + 1))
+        )
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "<p id=count>{total} submissions; page {page} of {pages}.</p>\
+         <table id=jury-submissions><tr><th>id</th><th>time</th><th>team</th><th>problem</th><th>language</th><th>verdict</th></tr>{lines}</table>\
+         <p>{prev}{next}</p>"
+    ))
+}
+
+/// The jury's submission list: newest first, filtered by team, problem, verdict and
+/// language, [`PER_PAGE`] a page, its list fetched again whenever the event stream says
+/// something changed.
+async fn submissions(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    Query(query): Query<ListQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let (viewer, _) = who(&state, &contest, &headers).await;
+    if viewer != Viewer::Admin {
+        return to_login(&cid);
+    }
+    let list = match list_html(&state, &contest, &query).await {
+        Ok(list) => list,
+        Err(e) => return error_page(e),
+    };
+    if query.part == "list" {
+        return Html(list).into_response();
+    }
+    let teams: Vec<(String, String)> = contest
+        .teams()
+        .iter()
+        .map(|t| (t.id.clone(), format!("{} ({})", t.name, t.id)))
+        .collect();
+    let problems: Vec<(String, String)> = contest
+        .problems
+        .iter()
+        .map(|p| (p.id.clone(), format!("{} {}", p.label, p.problem.name)))
+        .collect();
+    let languages: Vec<(String, String)> = crate::clics::languages(&contest)
+        .iter()
+        .map(|l| (l.id.clone(), l.name.clone()))
+        .collect();
+    let verdicts: Vec<(String, String)> = crate::clics::judgement_types()
+        .iter()
+        .map(|j| (j.id.clone(), format!("{} {}", j.id, j.name)))
+        .chain([("pending".to_owned(), "pending".to_owned())])
+        .collect();
+    let live = format!(
+        "{}&part=list",
+        query.href(&cid, query.page.unwrap_or(1).max(1))
+    );
+    let body = format!(
+        "<p><a href='/contests/{c}'>back to the contest</a></p><h1>Submissions</h1>\
+         <form id=filter method=get action='/contests/{c}/jury/submissions'>\
+         team <select name=team>{}</select> problem <select name=problem>{}</select> \
+         language <select name=language>{}</select> verdict <select name=verdict>{}</select> \
+         <button id=filter-send>Filter</button></form>\
+         <div id=list>{list}</div>\
+         <script>async function again(){{try{{const r=await fetch({live:?},{{credentials:'same-origin'}});\
+         if(r.ok)document.getElementById('list').innerHTML=await r.text();}}catch(e){{}}}}\
+         if(window.EventSource){{const es=new EventSource('/contests/{c}/live');es.addEventListener('change',again);}}</script>",
+        options(&teams, &query.team),
+        options(&problems, &query.problem),
+        options(&languages, &query.language),
+        options(&verdicts, &query.verdict),
+        c = esc(&cid),
+    );
+    page("submissions", &body).into_response()
 }
 
 /// The first `limit` bytes of `path` as text (a character cut at the end dropped), and

@@ -267,7 +267,7 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
     format!(
         "<p>Logged in as <b id=jury>the jury</b> <form method=post action='/contests/{cid}/logout' style=display:inline>\
          <button>log out</button></form></p>\
-         <h2>Jury</h2>\
+         <h2>Jury</h2><p><a id=jury-submissions href='/contests/{cid}/jury/submissions'>every submission, filtered and a page at a time</a></p>\
          <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
          submission <input name=submission id=rejudge-submission size=8> \
          problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \

@@ -46,9 +46,9 @@ mod sessions;
 use events::insert_event;
 pub use jury::{AuditRow, JuryRow, JuryWrite};
 pub use rows::{
-    ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, JuryRun, LogEvent, NewEvent,
-    NewSubmission, QueueCounts, QueueState, RejudgeFilter, RunDetail, RunRow, SubmissionRow,
-    UnknownValue,
+    ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, JuryRun, ListedSubmission,
+    LogEvent, NewEvent, NewSubmission, QueueCounts, QueueState, RejudgeFilter, RunDetail, RunRow,
+    SubmissionFilter, SubmissionRow, UnknownValue,
 };
 pub use sessions::SessionRow;
 
@@ -161,6 +161,8 @@ impl Store {
                  attempts BIGINT NOT NULL DEFAULT 0, UNIQUE (contest_id, id))"
             ),
             "CREATE INDEX IF NOT EXISTS submissions_queue ON submissions (state, seq)".to_owned(),
+            "CREATE INDEX IF NOT EXISTS submissions_by_contest ON submissions (contest_id, seq)"
+                .to_owned(),
             format!(
                 "CREATE TABLE IF NOT EXISTS judgements ({pk}, id TEXT NOT NULL, contest_id TEXT NOT NULL, \
                  submission_id TEXT NOT NULL, judgement_type_id TEXT NOT NULL, \
@@ -178,6 +180,8 @@ impl Store {
                  obj_id TEXT, team_id TEXT, data TEXT)"
             ),
             "CREATE INDEX IF NOT EXISTS events_by_contest ON events (contest_id, seq)".to_owned(),
+            "CREATE INDEX IF NOT EXISTS judgements_by_submission ON judgements (contest_id, submission_id, seq)"
+                .to_owned(),
             format!(
                 "CREATE TABLE IF NOT EXISTS clarifications ({pk}, id TEXT NOT NULL, contest_id TEXT NOT NULL, \
                  from_team_id TEXT, to_team_id TEXT, reply_to_id TEXT, problem_id TEXT, text TEXT NOT NULL, \
@@ -509,6 +513,68 @@ mod tests {
             store.compile_log("c", &newest.id).await.unwrap(),
             "warning: unused"
         );
+    }
+
+    #[tokio::test]
+    async fn the_jury_s_list_filters_pages_and_shows_the_newest_verdict() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite").display().to_string())
+            .await
+            .unwrap();
+        for team in ["t1", "t2", "t1"] {
+            store
+                .insert_submission(&new_sub(team), event)
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        // 1: WA then AC (rejudged); 2: WA; 3: queued.
+        for (verdict, seq_of) in [(Verdict::WA, "1"), (Verdict::WA, "2")] {
+            let taken = store.claim("w", 100, 200).await.unwrap().unwrap();
+            assert_eq!(taken.id, seq_of);
+            let mut j = judgement(&taken.id);
+            j.judgement.verdict = verdict;
+            assert!(
+                store
+                    .finish("c", taken.seq, "w", j, false, |_, _| vec![])
+                    .await
+                    .unwrap()
+            );
+        }
+        let filter = RejudgeFilter {
+            submission_id: Some("1".into()),
+            ..RejudgeFilter::default()
+        };
+        store.rejudge("c", &filter, event).await.unwrap();
+        let taken = store.claim("w", 300, 400).await.unwrap().unwrap();
+        assert_eq!(taken.id, "1");
+        let done = store.finish("c", taken.seq, "w", judgement("1"), false, |_, _| vec![]);
+        assert!(done.await.unwrap());
+
+        let page = |f: SubmissionFilter, limit: i64, offset: i64| {
+            let store = store.clone();
+            async move { store.submission_page("c", &f, limit, offset).await.unwrap() }
+        };
+        let (all, total) = page(SubmissionFilter::default(), 10, 0).await;
+        let seen: Vec<(&str, &str, i64)> = all
+            .iter()
+            .map(|s| (s.id.as_str(), s.verdict.as_str(), s.judgements))
+            .collect();
+        assert_eq!(seen, [("3", "pending", 0), ("2", "WA", 1), ("1", "AC", 2)]);
+        assert_eq!(total, 3);
+        let by = |team: &str, verdict: &str| SubmissionFilter {
+            team_id: team.into(),
+            verdict: verdict.into(),
+            ..SubmissionFilter::default()
+        };
+        let (t1, total) = page(by("t1", ""), 10, 0).await;
+        assert_eq!((t1.len(), total), (2, 2));
+        let (wa, total) = page(by("", "WA"), 10, 0).await;
+        assert_eq!((wa[0].id.as_str(), total), ("2", 1), "1's newest is AC");
+        let (pending, _) = page(by("", "pending"), 10, 0).await;
+        assert_eq!(pending[0].id, "3");
+        let (second, total) = page(SubmissionFilter::default(), 2, 2).await;
+        assert_eq!((second.len(), second[0].id.as_str(), total), (1, "1", 3));
     }
 
     #[tokio::test]

@@ -2,8 +2,9 @@
 //! events, filtered by who is asking ([`crate::viewer::Viewer`]), and the queue's counts.
 
 use super::{
-    ClarificationRow, EventRow, JudgementRow, JuryRun, LogEvent, QueueCounts, QueueState, Result,
-    RunRow, Store, SubmissionRow, submission_columns, visibility,
+    ClarificationRow, EventRow, JudgementRow, JuryRun, ListedSubmission, LogEvent, QueueCounts,
+    QueueState, Result, RunRow, Store, SubmissionFilter, SubmissionRow, submission_columns,
+    visibility,
 };
 use crate::viewer::Viewer;
 
@@ -70,6 +71,68 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows)
+    }
+
+    /// One page of the jury's submission list, newest first: the submissions `filter`
+    /// selects, `limit` of them after skipping `offset`, each with its newest verdict;
+    /// and how many the filter selects in all. One query per answer part, whatever the
+    /// contest's size (the newest judgement by the `judgements_by_submission` index).
+    pub async fn submission_page(
+        &self,
+        contest_id: &str,
+        filter: &SubmissionFilter,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<ListedSubmission>, i64)> {
+        let listed = format!(
+            "SELECT s.seq, s.id, s.team_id, s.problem_id, s.language_id, s.contest_time_ms, \
+             CASE WHEN s.state <> '{done}' THEN 'pending' ELSE COALESCE((SELECT j.judgement_type_id \
+             FROM judgements j WHERE j.contest_id = s.contest_id AND j.submission_id = s.id \
+             ORDER BY j.seq DESC LIMIT 1), 'pending') END AS verdict, \
+             (SELECT COUNT(*) FROM judgements j WHERE j.contest_id = s.contest_id \
+             AND j.submission_id = s.id) AS judgements \
+             FROM submissions s WHERE s.contest_id = $1 AND ($2 = '' OR s.team_id = $2) \
+             AND ($3 = '' OR s.problem_id = $3) AND ($4 = '' OR s.language_id = $4)",
+            done = QueueState::Done.as_str()
+        );
+        let rows = sqlx::query_as(&format!(
+            "SELECT * FROM ({listed}) t WHERE ($5 = '' OR t.verdict = $5) \
+             ORDER BY t.seq DESC LIMIT $6 OFFSET $7"
+        ))
+        .bind(contest_id)
+        .bind(&filter.team_id)
+        .bind(&filter.problem_id)
+        .bind(&filter.language_id)
+        .bind(&filter.verdict)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await?;
+        let total = if filter.verdict.is_empty() {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM submissions s WHERE s.contest_id = $1 \
+                 AND ($2 = '' OR s.team_id = $2) AND ($3 = '' OR s.problem_id = $3) \
+                 AND ($4 = '' OR s.language_id = $4)",
+            )
+            .bind(contest_id)
+            .bind(&filter.team_id)
+            .bind(&filter.problem_id)
+            .bind(&filter.language_id)
+            .fetch_one(&self.pool)
+            .await?
+        } else {
+            sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM ({listed}) t WHERE t.verdict = $5"
+            ))
+            .bind(contest_id)
+            .bind(&filter.team_id)
+            .bind(&filter.problem_id)
+            .bind(&filter.language_id)
+            .bind(&filter.verdict)
+            .fetch_one(&self.pool)
+            .await?
+        };
+        Ok((rows, total))
     }
 
     /// The clarifications of a contest that `viewer` may read, in order: admins all; a

@@ -96,6 +96,40 @@ pub struct SubmissionRow {
     pub attempts: i64,
 }
 
+/// Which submissions the jury's list shows (each field empty: any).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SubmissionFilter {
+    /// Of this team.
+    pub team_id: String,
+    /// Of this problem.
+    pub problem_id: String,
+    /// In this language.
+    pub language_id: String,
+    /// With this newest verdict (a CLICS judgement type id), or `pending`.
+    pub verdict: String,
+}
+
+/// One line of the jury's submission list: the submission and its newest judgement.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ListedSubmission {
+    /// Sequence number.
+    pub seq: i64,
+    /// CLICS id.
+    pub id: String,
+    /// Team.
+    pub team_id: String,
+    /// Problem.
+    pub problem_id: String,
+    /// Language.
+    pub language_id: String,
+    /// Milliseconds since the contest start.
+    pub contest_time_ms: i64,
+    /// The newest judgement's type once done; `pending` before.
+    pub verdict: String,
+    /// How many judgements it has (more than one: rejudged).
+    pub judgements: i64,
+}
+
 /// A submission to add.
 #[derive(Debug, Clone)]
 pub struct NewSubmission {

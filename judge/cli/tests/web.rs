@@ -65,6 +65,20 @@ impl Browser {
         );
     }
 
+    /// The element's `value` property (a form field's current value).
+    fn value(&self, css: &str) -> Option<String> {
+        let id = self.find(css)?;
+        let v = curl(
+            "GET",
+            &format!(
+                "{}/session/{}/element/{id}/property/value",
+                self.base, self.session
+            ),
+            None,
+        );
+        v["value"].as_str().map(str::to_owned)
+    }
+
     fn text(&self, css: &str) -> Option<String> {
         let id = self.find(css)?;
         let v = curl(
@@ -177,11 +191,45 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     browser.go(&format!("{site}/contests/web/problems/sum"));
     let statement = browser.text("#statement").unwrap_or_default();
     assert!(!statement.trim().is_empty(), "the statement renders");
+    let samples = browser.text("#samples").unwrap_or_default();
+    assert!(
+        samples.contains(".in") && samples.contains(".ans"),
+        "sample files: {samples}"
+    );
     browser.go(&format!("{site}/contests/web"));
+    let clock = browser.text("#clock").unwrap_or_default();
+    assert!(
+        clock.starts_with("Time left "),
+        "the contest clock: {clock:?}"
+    );
 
-    let code = std::fs::read_to_string(packages.join("sum/submissions/accepted/sum.py")).unwrap();
-    browser.click("#language option[value=python3]");
-    browser.type_in("#source", &code);
+    // Submit by choosing a file: its text fills the source and its extension (.py)
+    // chooses the language.
+    let file = packages
+        .join("sum/submissions/accepted/sum.py")
+        .canonicalize()
+        .expect("the source file");
+    let code = std::fs::read_to_string(&file).unwrap();
+    assert_ne!(
+        browser.value("#language").as_deref(),
+        Some("python3"),
+        "not chosen yet"
+    );
+    browser.type_in("#source-file", &file.display().to_string());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let filled = browser.value("#source").unwrap_or_default();
+        if filled.replace("\r\n", "\n").trim() == code.trim() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the file never filled the source: {filled:?}, file input {:?}",
+            browser.value("#source-file")
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(browser.value("#language").as_deref(), Some("python3"));
     browser.click("#send");
     let deadline = Instant::now() + Duration::from_secs(120);
     let verdict = loop {

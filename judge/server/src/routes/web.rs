@@ -95,8 +95,10 @@ pub fn esc(text: &str) -> String {
 pub(super) fn page(title: &str, body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><title>{}</title>\
-         <style>body{{font-family:sans-serif;max-width:60em;margin:1em auto}}table{{border-collapse:collapse}}\
-         td,th{{border:1px solid #ccc;padding:.2em .5em}}.AC{{color:#080}}.pending{{color:#888}}</style>\
+         <meta name=viewport content='width=device-width, initial-scale=1'>\
+         <style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 .5em}}table{{border-collapse:collapse}}\
+         td,th{{border:1px solid #ccc;padding:.2em .5em}}.AC{{color:#080}}.pending{{color:#888}}\
+         pre{{overflow-x:auto}}@media (max-width:40em){{table{{display:block;overflow-x:auto}}textarea{{width:100%;box-sizing:border-box}}}}</style>\
          </head><body>{body}</body></html>",
         esc(title)
     ))
@@ -180,6 +182,17 @@ async fn contest_page(
     let team_part = match &viewer {
         Viewer::Team(team) => {
             let options = problem_options(&contest);
+            let mut by_ext = serde_json::Map::new();
+            for l in clics::languages(&contest) {
+                if let Ok(lang) = judge::lang::by_id(&l.id) {
+                    for ext in &lang.extensions {
+                        by_ext
+                            .entry(ext.clone())
+                            .or_insert_with(|| l.id.clone().into());
+                    }
+                }
+            }
+            let by_ext = serde_json::Value::Object(by_ext).to_string();
             let langs: String = clics::languages(&contest)
                 .iter()
                 .map(|l| {
@@ -192,7 +205,12 @@ async fn contest_page(
                  <button>log out</button></form></p>\
                  <h2>Submit</h2><form id=submit method=post action='/contests/{cid}/submit'>\
                  <select name=problem id=problem>{options}</select> <select name=language id=language>{langs}</select><br>\
+                 <label>from a file <input type=file id=source-file></label> (the language follows its extension; change it above if needed)<br>\
                  <textarea name=source id=source rows=12 cols=80></textarea><br><button id=send>Submit</button></form>\
+                 <script>const byExt={by_ext};document.getElementById('source-file').addEventListener('change',async e=>{{\
+                 const f=e.target.files[0];if(!f)return;document.getElementById('source').value=await f.text();\
+                 const dot=f.name.lastIndexOf('.');const ext=dot<0?'':f.name.slice(dot+1);\
+                 const id=byExt[ext]||byExt[ext.toLowerCase()];if(id)document.getElementById('language').value=id;}});</script>\
                  <h2>Your submissions and clarifications</h2><div id=mine>{}</div>\
                  <h3>Ask the jury</h3><form id=clarify method=post action='/contests/{cid}/clarify'>\
                  <select name=problem id=clar-problem><option value=''>general</option>{options}</select><br>\
@@ -207,9 +225,14 @@ async fn contest_page(
              <input type=password name=token id=token placeholder='team or admin token'> <button id=enter>Log in</button></form>"
         ),
     };
+    let schedule = contest.schedule();
+    let (start_ms, end_ms) = (
+        schedule.start.timestamp_millis(),
+        schedule.end.timestamp_millis(),
+    );
     let board = board_html(&state, &contest, &viewer).await;
     let body = format!(
-        "<h1>{}</h1><p>Starts {} and lasts {}.</p><h2>Problems</h2><table><tr><th></th><th>Problem</th><th>Time limit</th></tr>{problems}</table>\
+        "<h1>{}</h1><p>Starts {} and lasts {}. <b id=clock data-start='{start_ms}' data-end='{end_ms}'></b></p><h2>Problems</h2><table><tr><th></th><th>Problem</th><th>Time limit</th></tr>{problems}</table>\
          {team_part}<h2>Scoreboard</h2><div id=board>{board}</div>\
          <script>\
          async function refresh(id, url){{const el=document.getElementById(id);if(!el||el.contains(document.activeElement))return;\
@@ -217,10 +240,13 @@ async fn contest_page(
          function both(){{refresh('mine','/contests/{cid}/mine');refresh('board','/contests/{cid}/board');}}\
          if(window.EventSource){{const es=new EventSource('/contests/{cid}/live');\
          es.addEventListener('change',both);es.onopen=both;}}else{{setInterval(both,1000);}}\
+         function clock(){{const c=document.getElementById('clock');const s=+c.dataset.start,e=+c.dataset.end,n=Date.now();\
+         const hms=ms=>{{const t=Math.max(0,Math.floor(ms/1000));return Math.floor(t/3600)+':'+String(Math.floor(t/60)%60).padStart(2,'0')+':'+String(t%60).padStart(2,'0');}};\
+         c.textContent=n<s?'Starts in '+hms(s-n):n<e?'Time left '+hms(e-n):'The contest is over.';}}clock();setInterval(clock,1000);\
          </script>",
         esc(&contest.spec.name),
-        esc(&time(contest.start_time()).to_string()),
-        esc(&reltime(contest.spec.duration).to_string()),
+        esc(&time(schedule.start).to_string()),
+        esc(&reltime(schedule.end - schedule.start).to_string()),
     );
     page(&contest.spec.name, &forms_for(&body, session.as_ref())).into_response()
 }
@@ -599,10 +625,27 @@ async fn statement(
     }
     let html =
         statement::html_body(&p.problem).unwrap_or_else(|| "<p>No statement.</p>".to_owned());
+    // The sample files (the API serves them to anyone who may read the statement).
+    let samples: String = statement::samples(&p.problem)
+        .iter()
+        .map(|(name, _)| {
+            format!(
+                "<li><a class=sample href='/api/contests/{}/problems/{}/attachments/{n}' download='{n}'>{n}</a></li>",
+                esc(&cid),
+                esc(&pid),
+                n = esc(name)
+            )
+        })
+        .collect();
+    let samples = if samples.is_empty() {
+        String::new()
+    } else {
+        format!("<h2>Sample files</h2><ul id=samples>{samples}</ul>")
+    };
     page(
         &p.problem.name,
         &format!(
-            "<p><a href='/contests/{}'>back</a></p><h1>{} {}</h1><div id=statement>{html}</div>",
+            "<p><a href='/contests/{}'>back</a></p><h1>{} {}</h1><div id=statement>{html}</div>{samples}",
             esc(&cid),
             esc(&p.label),
             esc(&p.problem.name)

@@ -1,7 +1,7 @@
 //! The jury's actions on a running contest, for the API and the web page alike: the
 //! clock ([`control`]: start now, delay, freeze, thaw, end early, finalize, by the rules
-//! of [`crate::control::decide`]) and the teams ([`add_teams`], [`set_team_disabled`],
-//! by those of [`crate::jury`]).
+//! of [`crate::control::decide`]), the teams ([`add_teams`], [`set_team_disabled`],
+//! by those of [`crate::jury`]) and the clarifications' inbox ([`mark_handled`]).
 //!
 //! Each is decided against the jury's rows as the database holds them, inside the
 //! transaction that writes them with the action's audit line and its CLICS events
@@ -15,7 +15,7 @@ use crate::clics;
 use crate::contest::{Contest, TeamSpec, time};
 use crate::control::{Action, Schedule, decide};
 use crate::error::{ApiError, ServerError};
-use crate::jury::{self, CONTROL, Jury, NewTeam, TEAM, TeamRow};
+use crate::jury::{self, CONTROL, HANDLED, Jury, NewTeam, TEAM, TeamRow};
 use crate::state::AppState;
 use crate::store::{JuryRow, JuryWrite, NewEvent, Store};
 use crate::viewer::Viewer;
@@ -226,6 +226,46 @@ pub async fn set_team_disabled(
             detail: id.to_owned(),
             time_ms: Utc::now().timestamp_millis(),
             events: vec![team_event(&team)],
+        })
+    })
+    .await
+}
+
+/// Marks team question `id` handled without an answer, by `actor` (it leaves the jury's
+/// unanswered list; nothing is sent to anyone). 400 for an unknown question or one
+/// handled already.
+pub async fn mark_handled(
+    state: &AppState,
+    contest: &Contest,
+    who: &Viewer,
+    actor: &str,
+    id: &str,
+) -> Result<(), ApiError> {
+    only_the_jury(who)?;
+    let questions = state.store.clarifications(&contest.spec.id, who).await?;
+    if !questions
+        .iter()
+        .any(|c| c.id == id && c.from_team_id.is_some())
+    {
+        return Err(ApiError::bad_request(format!("no team question `{id}`")));
+    }
+    change(state, contest, |current, _| {
+        if current.handled.contains(id) {
+            return Err(ApiError::bad_request(format!(
+                "question `{id}` is handled already"
+            )));
+        }
+        Ok(JuryWrite {
+            rows: vec![JuryRow {
+                kind: HANDLED.into(),
+                item: id.to_owned(),
+                data: "{}".into(),
+            }],
+            actor: actor.to_owned(),
+            action: "mark_handled".to_owned(),
+            detail: id.to_owned(),
+            time_ms: Utc::now().timestamp_millis(),
+            events: Vec::new(),
         })
     })
     .await

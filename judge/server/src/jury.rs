@@ -21,6 +21,8 @@ use crate::store::JuryRow;
 pub const CONTROL: &str = "control";
 /// The `kind` of a team's row.
 pub const TEAM: &str = "team";
+/// The `kind` of a clarification the jury marked handled (its item: the id; data `{}`).
+pub const HANDLED: &str = "handled";
 
 /// A team's row: a team the jury added (`name` and `token`), or a contest file's team the
 /// jury disabled (`disabled` only).
@@ -45,6 +47,8 @@ pub struct Jury {
     pub control: Control,
     /// Every team served: the file's (each as the jury left it), then the jury's, by id.
     pub teams: Arc<Vec<TeamSpec>>,
+    /// The questions the jury marked handled without answering them, by id.
+    pub handled: std::collections::BTreeSet<String>,
 }
 
 impl Jury {
@@ -53,6 +57,7 @@ impl Jury {
         Jury {
             control: Control::default(),
             teams: Arc::new(spec.teams.clone()),
+            handled: std::collections::BTreeSet::new(),
         }
     }
 
@@ -61,12 +66,16 @@ impl Jury {
     pub fn from_rows(spec: &ContestSpec, rows: &[JuryRow]) -> Result<Jury, String> {
         let mut control = Control::default();
         let mut teams = spec.teams.clone();
+        let mut handled = std::collections::BTreeSet::new();
         for row in rows {
             let bad = |e: serde_json::Error| {
                 format!("jury row {}/{} `{}`: {e}", row.kind, row.item, row.data)
             };
             match row.kind.as_str() {
                 CONTROL => control = serde_json::from_str(&row.data).map_err(bad)?,
+                HANDLED => {
+                    handled.insert(row.item.clone());
+                }
                 TEAM => {
                     let team: TeamRow = serde_json::from_str(&row.data).map_err(bad)?;
                     if let Some(known) = teams.iter_mut().find(|t| t.id == row.item) {
@@ -97,6 +106,7 @@ impl Jury {
         Ok(Jury {
             control,
             teams: Arc::new(teams),
+            handled,
         })
     }
 }

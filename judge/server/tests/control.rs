@@ -491,7 +491,9 @@ type Route = (
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [Route; 9] = [
+    const ROUTES: [Route; 11] = [
+        ("GET", "/contests/arena/jury/clarifications", &[]),
+        ("POST", "/contests/arena/jury/clarifications/1/handled", &[]),
         ("GET", "/contests/arena/jury/submissions", &[]),
         ("GET", "/contests/arena/jury/submissions/1", &[]),
         ("GET", "/contests/arena/tokens", &[]),

@@ -555,6 +555,48 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         .await;
     assert_eq!(status, 403);
 
+    // The inbox: t2's new question waits, t1's is answered; marked handled, t2's leaves
+    // the waiting list without any message to anyone.
+    let asked = request(
+        s.addr,
+        "POST",
+        "/api/contests/arena/clarifications",
+        As::Bearer("token-t2"),
+        Body::Json(&json!({"text": "Is the <b>input</b> sorted?"})),
+    )
+    .await;
+    assert_eq!(asked.status, 201, "{}", asked.text());
+    let second = asked.json()["id"].as_str().expect("an id").to_owned();
+    let inbox = s
+        .get("/contests/arena/jury/clarifications", jury)
+        .await
+        .text();
+    let waiting = &inbox[inbox.find("id=unanswered").unwrap()..inbox.find("id=answered").unwrap()];
+    assert!(waiting.contains(&format!("id=q-{second}")), "{inbox}");
+    assert!(
+        waiting.contains("&lt;b&gt;input&lt;/b&gt;"),
+        "escaped: {waiting}"
+    );
+    assert!(!waiting.contains(&format!("id=q-{question}")), "{inbox}");
+    let handled = form(&inbox, &format!("/jury/clarifications/{second}/handled"));
+    let (status, location, text) = s.post_form(attribute(handled, "action"), jury, &[]).await;
+    assert_eq!(
+        (status, location.as_str()),
+        (303, "/contests/arena/jury/clarifications"),
+        "{text}"
+    );
+    let inbox = s
+        .get("/contests/arena/jury/clarifications", jury)
+        .await
+        .text();
+    assert!(
+        inbox.contains("No question waits for an answer."),
+        "{inbox}"
+    );
+    assert!(inbox.contains("Handled without an answer."), "{inbox}");
+    let again = s.post_form(attribute(handled, "action"), jury, &[]).await;
+    assert_eq!(again.0, 400, "handled twice: {}", again.2);
+
     // The export link downloads the contest: its feed holds the jury's answer.
     let export = s.get(&export_href, jury).await;
     assert_eq!(export.status, 200, "{}", export.text());

@@ -1,20 +1,23 @@
 //! The jury's pages under `/contests/{cid}/jury/` (the jury's session only; anyone else
 //! is sent to the login): the submissions (newest first, filtered by team, problem,
 //! language and verdict, a page at a time, one query whatever the contest's size, kept
-//! live by the page's event stream); one submission, with its source, each judgement's compiler
+//! live by the page's event stream); the clarifications' inbox (the teams' questions not
+//! answered yet, each with an answer form and a "handled" button, then those answered or
+//! handled with their answers); one submission, with its source, each judgement's compiler
 //! output and per-test results (the judgements of a rejudged submission side by side),
 //! and for the newest judgement's first failed test its input, the expected answer and
 //! the program's output, each cut to [`SHOWN_BYTES`], with a line diff.
 
 use axum::Router;
+use axum::extract::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use leaderboard::clics::RelTime;
 use serde::Deserialize;
 
-use super::web::{error_page, esc, forms_for, page, to_login, who};
+use super::web::{after_form, error_page, esc, forms_for, page, posted, to_login, who};
 use super::{Shared, contest_of};
 use crate::contest::Contest;
 use crate::error::ApiError;
@@ -32,6 +35,11 @@ pub fn router() -> Router<Shared> {
     Router::new()
         .route("/contests/{cid}/jury/submissions", get(submissions))
         .route("/contests/{cid}/jury/submissions/{id}", get(submission))
+        .route("/contests/{cid}/jury/clarifications", get(clarifications))
+        .route(
+            "/contests/{cid}/jury/clarifications/{id}/handled",
+            post(mark_handled),
+        )
 }
 
 /// Submissions a page of the jury's list holds.
@@ -490,5 +498,116 @@ mod tests {
         let long_a = "a\n".repeat(100);
         let long_b = "b\n".repeat(100);
         assert_eq!(line_diff(&long_a, &long_b).len(), DIFF_LINES);
+    }
+}
+
+/// The clarifications' inbox.
+async fn clarifications(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let (viewer, session) = who(&state, &contest, &headers).await;
+    if viewer != Viewer::Admin {
+        return to_login(&cid);
+    }
+    let all = match state.store.clarifications(&cid, &Viewer::Admin).await {
+        Ok(all) => all,
+        Err(e) => return error_page(e.into()),
+    };
+    let handled = contest.jury.get().handled.clone();
+    let c = esc(&cid);
+    let about = |problem: &Option<String>| {
+        problem.as_deref().map_or("general".to_owned(), |p| {
+            contest.problem(p).map_or(p.to_owned(), |p| p.label.clone())
+        })
+    };
+    let mut open = String::new();
+    let mut closed = String::new();
+    for q in all.iter().filter(|q| q.from_team_id.is_some()) {
+        let answers: Vec<_> = all
+            .iter()
+            .filter(|a| a.reply_to_id.as_deref() == Some(q.id.as_str()))
+            .collect();
+        let team = q.from_team_id.clone().unwrap_or_default();
+        let head = format!(
+            "<p><b>{}</b> ({}, {}) asked: {}</p>",
+            esc(&team),
+            esc(&about(&q.problem_id)),
+            esc(&RelTime::from_millis(q.contest_time_ms).to_string()),
+            esc(&q.text)
+        );
+        if answers.is_empty() && !handled.contains(&q.id) {
+            open.push_str(&format!(
+                "<div class=question id=q-{i}>{head}\
+                 <form method=post action='/contests/{c}/clarify'><input type=hidden name=reply_to value='{i}'>\
+                 <input type=hidden name=problem value='{p}'>\
+                 <select name=to><option value='{t}'>to {t} only</option><option value=''>to everyone</option></select><br>\
+                 <textarea name=text rows=2 cols=70></textarea><br><button>Answer</button></form>\
+                 <form method=post action='/contests/{c}/jury/clarifications/{i}/handled'><button id=handled-{i}>Mark handled, no answer</button></form></div>",
+                i = esc(&q.id),
+                p = esc(q.problem_id.as_deref().unwrap_or("")),
+                t = esc(&team),
+            ));
+        } else {
+            let replies: String = if answers.is_empty() {
+                "<p><i>Handled without an answer.</i></p>".to_owned()
+            } else {
+                answers
+                    .iter()
+                    .map(|a| {
+                        format!(
+                            "<p>Answered {}: {}</p>",
+                            a.to_team_id
+                                .as_deref()
+                                .map_or("to everyone".to_owned(), |t| format!("to {}", esc(t))),
+                            esc(&a.text)
+                        )
+                    })
+                    .collect()
+            };
+            closed.push_str(&format!(
+                "<div class=answered id=q-{}>{head}{replies}</div>",
+                esc(&q.id)
+            ));
+        }
+    }
+    if open.is_empty() {
+        open = "<p>No question waits for an answer.</p>".to_owned();
+    }
+    let body = format!(
+        "<p><a href='/contests/{c}'>back to the contest</a></p><h1>Clarifications</h1>\
+         <h2>Waiting for an answer</h2><div id=unanswered>{open}</div>\
+         <h2>Answered or handled</h2><div id=answered>{closed}</div>"
+    );
+    page("clarifications", &forms_for(&body, session.as_ref())).into_response()
+}
+
+/// The "handled" button's form: the session's CSRF token.
+#[derive(Deserialize)]
+struct HandledForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+async fn mark_handled(
+    State(state): State<Shared>,
+    Path((cid, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Form(form): Form<HandledForm>,
+) -> Response {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
+        Ok(found) => found,
+        Err(e) => return error_page(e),
+    };
+    let done = crate::actions::mark_handled(&state, &contest, &viewer, "jury (web)", &id).await;
+    match done {
+        Ok(()) => axum::response::Redirect::to(&format!("/contests/{cid}/jury/clarifications"))
+            .into_response(),
+        Err(e) => after_form(&cid, Err::<(), _>(e)),
     }
 }

@@ -293,7 +293,8 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
     format!(
         "<p>Logged in as <b id=jury>the jury</b> <form method=post action='/contests/{cid}/logout' style=display:inline>\
          <button>log out</button></form></p>\
-         <h2>Jury</h2><p><a id=jury-submissions href='/contests/{cid}/jury/submissions'>every submission, filtered and a page at a time</a></p>\
+         <h2>Jury</h2><p><a id=jury-submissions href='/contests/{cid}/jury/submissions'>every submission, filtered and a page at a time</a> \
+         &middot; <a id=jury-clarifications href='/contests/{cid}/jury/clarifications'>the clarifications' inbox</a></p>\
          <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
          submission <input name=submission id=rejudge-submission size=8> \
          problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \
@@ -748,7 +749,7 @@ async fn contest_and_viewer(
 
 /// As [`contest_and_viewer`] for a form that changes something: its `csrf` must be the
 /// session's (403 otherwise).
-async fn posted(
+pub(super) async fn posted(
     state: &AppState,
     cid: &str,
     headers: &HeaderMap,
@@ -769,7 +770,7 @@ pub(super) fn to_login(cid: &str) -> Response {
 }
 
 /// A form's answer: back to the contest's page when `done`, else the page saying why not.
-fn after_form<T>(cid: &str, done: Result<T, ApiError>) -> Response {
+pub(super) fn after_form<T>(cid: &str, done: Result<T, ApiError>) -> Response {
     match done {
         Ok(_) => Redirect::to(&format!("/contests/{cid}")).into_response(),
         Err(e) => error_page(e),

@@ -114,7 +114,7 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     std::fs::write(
         &contest,
         format!(
-            "id: web\nname: Web Contest\nstart_time: {}\nduration: 120\nscoreboard_freeze_duration: 0\nsubmissions_per_minute: 2\n\
+            "id: web\nname: Web Contest\nstart_time: {}\nduration: 120\nscoreboard_freeze_duration: 0\nthaw: jury\nsubmissions_per_minute: 2\n\
              problems:\n  - {{id: sum, package: {}}}\nteams:\n  - {{id: t1, name: Browser Team, token: browser-token-1}}\n",
             start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             packages.join("sum").display()
@@ -299,7 +299,6 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
         assert!(Instant::now() < deadline, "clarifications: {list}");
         std::thread::sleep(Duration::from_millis(250));
     }
-    curl("DELETE", &format!("{base}/session/{session}"), None);
 
     // The rate limit (2 a minute in this contest): the form's submission and one more
     // are taken, the next is refused with 429 and not stored.
@@ -310,4 +309,88 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     assert_eq!(http("POST", &url, token, Some(body)).0, 429);
     let mine = http_json("GET", &url, token, None);
     assert_eq!(mine.as_array().map(Vec::len), Some(2));
+
+    // The reveal, in the browser. The jury freezes the board, adds a team, which solves
+    // sum after the freeze (submitted by the jury for it), and ends the contest; with
+    // `thaw: jury` the public board stays frozen. The jury logs in on the page, opens the
+    // reveal, steps through it by clicks (mark the cell, then show it) and thaws.
+    let admin = Some("web-admin-token");
+    let control = format!("{site}/api/contests/web/control");
+    assert_eq!(
+        http("POST", &control, admin, Some(r#"{"action": "freeze"}"#)).0,
+        200
+    );
+    let teams = format!("{site}/api/contests/web/teams");
+    let added = http(
+        "POST",
+        &teams,
+        admin,
+        Some(r#"{"id": "t2", "name": "Late Team"}"#),
+    );
+    assert_eq!(added.0, 201, "{}", added.1);
+    let code = serde_json::to_string(&code).unwrap();
+    let late = format!(
+        r#"{{"problem_id": "sum", "language_id": "python3", "team_id": "t2", "source": {code}}}"#
+    );
+    assert_eq!(http("POST", &url, admin, Some(&late)).0, 200);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while http_json("GET", &format!("{site}/api/queue"), admin, None)["queued"] != 0
+        || http_json("GET", &format!("{site}/api/queue"), admin, None)["judging"] != 0
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the late submission was not judged"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    assert_eq!(
+        http("POST", &control, admin, Some(r#"{"action": "end"}"#)).0,
+        200
+    );
+    let board = |who: Option<&str>| {
+        let b = http_json(
+            "GET",
+            &format!("{site}/api/contests/web/scoreboard"),
+            who,
+            None,
+        );
+        let t2 = b["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["team_id"] == "t2")
+            .cloned();
+        t2.unwrap()["problems"][0].clone()
+    };
+    assert_eq!(board(None)["num_pending"], 1, "the public board is frozen");
+    curl("DELETE", &format!("{base}/session/{session}/cookie"), None);
+    browser.go(&format!("{site}/contests/web"));
+    browser.type_in("#token", "web-admin-token");
+    browser.click("#enter");
+    assert!(browser.find("#jury").is_some(), "the jury is logged in");
+    browser.go(&format!("{site}/contests/web/jury/reveal"));
+    assert_eq!(
+        browser.text("#status").as_deref(),
+        Some("1 cells to reveal")
+    );
+    let row = browser.text("#row-t2").unwrap_or_default();
+    assert!(row.contains('?'), "hidden: {row}");
+    browser.click("#reveal");
+    browser.click("#reveal");
+    assert_eq!(
+        browser.text("#status").as_deref(),
+        Some("Every cell is revealed: thaw the public board.")
+    );
+    let row = browser.text("#row-t2").unwrap_or_default();
+    assert!(
+        !row.contains('?') && row.contains('+'),
+        "revealed as solved: {row}"
+    );
+    browser.click("#thaw-send");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while board(None)["solved"] != true {
+        assert!(Instant::now() < deadline, "the public board did not thaw");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    curl("DELETE", &format!("{base}/session/{session}"), None);
 }

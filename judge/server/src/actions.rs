@@ -6,7 +6,7 @@
 //! Each is decided against the jury's rows as the database holds them, inside the
 //! transaction that writes them with the action's audit line and its CLICS events
 //! (`Store::jury_change`), and then becomes this process's state of the contest at once;
-//! other hosts read it when the events reach them ([`reload`]).
+//! other hosts read it when the events reach them (`Contest::reload_jury`).
 
 use chrono::Utc;
 use http::StatusCode;
@@ -14,27 +14,11 @@ use http::StatusCode;
 use crate::clics;
 use crate::contest::{Contest, TeamSpec, time};
 use crate::control::{Action, Schedule, decide};
-use crate::error::{ApiError, ServerError};
+use crate::error::ApiError;
 use crate::jury::{self, CONTROL, HANDLED, Jury, NewTeam, TEAM, TeamRow};
 use crate::state::AppState;
-use crate::store::{JuryRow, JuryWrite, NewEvent, Store};
+use crate::store::{JuryRow, JuryWrite, NewEvent};
 use crate::viewer::Viewer;
-
-/// Reads the jury's rows of `contest` into it (what another host's jury did becomes this
-/// host's state). Rows that cannot be read are an error naming them; the contest keeps
-/// the state it had.
-pub async fn reload(store: &Store, contest: &Contest) -> Result<(), ServerError> {
-    let rows = store.jury_rows(&contest.spec.id).await?;
-    contest.jury.set(jury_of(contest, &rows)?);
-    Ok(())
-}
-
-fn jury_of(contest: &Contest, rows: &[JuryRow]) -> Result<Jury, ServerError> {
-    Jury::from_rows(&contest.spec, rows).map_err(|why| ServerError::BadContest {
-        what: format!("contest {}", contest.spec.id),
-        problems: vec![why],
-    })
-}
 
 fn only_the_jury(who: &Viewer) -> Result<(), ApiError> {
     if *who == Viewer::Admin {
@@ -54,13 +38,13 @@ async fn change(
     let written = state
         .store
         .jury_change(&contest.spec.id, |rows| {
-            let current = jury_of(contest, &rows)?;
+            let current = contest.jury_of(&rows)?;
             decide(&current, &rows)
         })
         .await??;
     // `written` is in the database now; another host's change may have followed it.
     drop(written);
-    reload(&state.store, contest).await?;
+    contest.reload_jury(&state.store).await?;
     Ok(())
 }
 

@@ -61,21 +61,7 @@ pub struct ProblemSpec {
     pub derived_time_limit: Option<Derivation>,
 }
 
-/// One team and its secret.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TeamSpec {
-    /// CLICS id; also the user name for basic auth.
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// The bearer token (or the basic-auth password).
-    pub token: String,
-    /// Turned off (by the jury, or in the file): cannot log in, submit or ask, and is
-    /// hidden from the board.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub disabled: bool,
-}
+pub use crate::jury::TeamSpec;
 
 /// The contest file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -332,8 +318,8 @@ impl Clone for JuryCell {
 
 impl JuryCell {
     /// The file's own state (no jury change yet).
-    pub fn of_file(spec: &ContestSpec) -> JuryCell {
-        JuryCell(RwLock::new(Arc::new(Jury::of_file(spec))))
+    pub fn of_file(file_teams: &[TeamSpec]) -> JuryCell {
+        JuryCell(RwLock::new(Arc::new(Jury::of_file(file_teams))))
     }
 
     /// The state as last read.
@@ -456,7 +442,7 @@ impl Contest {
         }
         if errors.is_empty() {
             Ok(Arc::new(Contest {
-                jury: JuryCell::of_file(&spec),
+                jury: JuryCell::of_file(&spec.teams),
                 spec,
                 problems,
             }))
@@ -541,6 +527,23 @@ impl Contest {
         let spec = ContestSpec::read(path)?;
         let base = path.parent().unwrap_or(Path::new("."));
         Contest::load(spec, base, &path.display().to_string())
+    }
+
+    /// Reads the jury's rows of this contest from `store` into it (what another host's
+    /// jury did becomes this host's state). Rows that cannot be read are an error naming
+    /// them; the contest keeps the state it had.
+    pub async fn reload_jury(&self, store: &crate::store::Store) -> Result<(), ServerError> {
+        let rows = store.jury_rows(&self.spec.id).await?;
+        self.jury.set(self.jury_of(&rows)?);
+        Ok(())
+    }
+
+    /// The jury's state that `rows` give this contest.
+    pub fn jury_of(&self, rows: &[crate::store::JuryRow]) -> Result<Jury, ServerError> {
+        Jury::from_rows(&self.spec.teams, rows).map_err(|why| ServerError::BadContest {
+            what: format!("contest {}", self.spec.id),
+            problems: vec![why],
+        })
     }
 
     /// What the contest file says of the clock.

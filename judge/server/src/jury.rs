@@ -13,9 +13,24 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::contest::{ContestSpec, TeamSpec};
 use crate::control::Control;
 use crate::store::JuryRow;
+
+/// One team and its secret.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamSpec {
+    /// CLICS id; also the user name for basic auth.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The bearer token (or the basic-auth password).
+    pub token: String,
+    /// Turned off (by the jury, or in the file): cannot log in, submit or ask, and is
+    /// hidden from the board.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disabled: bool,
+}
 
 /// The `kind` of the clock's row.
 pub const CONTROL: &str = "control";
@@ -52,20 +67,20 @@ pub struct Jury {
 }
 
 impl Jury {
-    /// The file's own: no jury change yet.
-    pub fn of_file(spec: &ContestSpec) -> Jury {
+    /// The file's own (its `teams`): no jury change yet.
+    pub fn of_file(file_teams: &[TeamSpec]) -> Jury {
         Jury {
             control: Control::default(),
-            teams: Arc::new(spec.teams.clone()),
+            teams: Arc::new(file_teams.to_vec()),
             handled: std::collections::BTreeSet::new(),
         }
     }
 
-    /// The state the jury's `rows` give the contest `spec`; a row that cannot be read is
-    /// an error naming it.
-    pub fn from_rows(spec: &ContestSpec, rows: &[JuryRow]) -> Result<Jury, String> {
+    /// The state the jury's `rows` give a contest whose file has `file_teams`; a row that
+    /// cannot be read is an error naming it.
+    pub fn from_rows(file_teams: &[TeamSpec], rows: &[JuryRow]) -> Result<Jury, String> {
         let mut control = Control::default();
-        let mut teams = spec.teams.clone();
+        let mut teams = file_teams.to_vec();
         let mut handled = std::collections::BTreeSet::new();
         for row in rows {
             let bad = |e: serde_json::Error| {
@@ -353,18 +368,14 @@ mod tests {
 
     #[test]
     fn rows_turn_file_teams_off_and_add_the_jury_s() {
-        let spec: ContestSpec = serde_yaml::from_str(
-            "id: c\nname: C\nstart_time: 2026-01-01T10:00:00Z\nduration: 300\nproblems: []\n\
-             teams: [{id: t1, name: One, token: token-one-1}]\n",
-        )
-        .unwrap();
+        let spec = [team("t1", "token-one-1")];
         let row = |kind: &str, item: &str, data: &str| JuryRow {
             kind: kind.into(),
             item: item.into(),
             data: data.into(),
         };
         let jury = Jury::from_rows(
-            &spec,
+            &spec[..],
             &[
                 row(TEAM, "t1", r#"{"disabled":true}"#),
                 row(TEAM, "t2", r#"{"name":"Two","token":"token-two-2"}"#),
@@ -379,9 +390,9 @@ mod tests {
             .collect();
         assert_eq!(ids, [("t1", true), ("t2", false)]);
         assert_eq!(jury.control.freeze_ms, Some(5));
-        let err = Jury::from_rows(&spec, &[row("prize", "x", "{}")]).unwrap_err();
+        let err = Jury::from_rows(&spec[..], &[row("prize", "x", "{}")]).unwrap_err();
         assert!(err.contains("prize"), "{err}");
-        let err = Jury::from_rows(&spec, &[row(TEAM, "t9", "{}")]).unwrap_err();
+        let err = Jury::from_rows(&spec[..], &[row(TEAM, "t9", "{}")]).unwrap_err();
         assert!(err.contains("t9"), "{err}");
         let again = set_disabled(&jury.teams, "t1", None, true).unwrap_err();
         assert!(again.contains("disabled already"), "{again}");

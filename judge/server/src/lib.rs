@@ -190,7 +190,7 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
     // (on another host) makes this write its state again, never an older one.
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<leaderboard::clics::State> = last.and_then(|t| serde_json::from_str(&t).ok());
-    actions::reload(&state.store, contest).await?;
+    contest.reload_jury(&state.store).await?;
     // Only an ended contest can be finalized, so only then does pending work matter.
     let pending =
         Utc::now() < contest.end_time() || state.store.any_pending(&contest.spec.id).await?;

@@ -163,9 +163,7 @@ pub async fn follow(state: Reader) {
                         e.contest_id == cid
                             && matches!(e.kind.as_str(), "contest" | "state" | "teams")
                     });
-                    if clock_moved
-                        && let Err(err) = crate::actions::reload(&state.store, &contest).await
-                    {
+                    if clock_moved && let Err(err) = contest.reload_jury(&state.store).await {
                         eprintln!("judge serve: {}", error::chain(&err));
                     }
                     if let Err(err) = board::rebuild(&state.store, &state.boards, &contest).await {

@@ -20,8 +20,7 @@ use sha2::{Digest, Sha256};
 
 use crate::contest::Contest;
 use crate::error::ApiError;
-use crate::state::AppState;
-use crate::store::SessionRow;
+use crate::store::{SessionRow, Store};
 use crate::viewer::Viewer;
 
 /// The cookie that holds a session's id.
@@ -74,9 +73,11 @@ pub fn cookie_id(headers: &HeaderMap) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// Makes a session for `viewer` in `contest`; returns the `Set-Cookie` value.
+/// Makes a session for `viewer` in `contest`, kept in `store`; returns the `Set-Cookie`
+/// value (`secure`: marked `Secure`).
 pub async fn open(
-    state: &AppState,
+    store: &Store,
+    secure: bool,
     contest: &Contest,
     viewer: &Viewer,
 ) -> Result<String, ApiError> {
@@ -93,24 +94,24 @@ pub async fn open(
         csrf: random_hex(),
         expires_ms: now + SESSION_HOURS * 3_600_000,
     };
-    state.store.create_session(&hash(&id), &row, now).await?;
-    let secure = if state.secure_cookies { "; Secure" } else { "" };
+    store.create_session(&hash(&id), &row, now).await?;
+    let secure = if secure { "; Secure" } else { "" };
     Ok(format!(
         "{SESSION_COOKIE}={id}; HttpOnly; SameSite=Strict; Path=/; Max-Age={}{secure}",
         SESSION_HOURS * 3600
     ))
 }
 
-/// The `Set-Cookie` value that removes the session's cookie.
-pub fn clear_cookie(state: &AppState) -> String {
-    let secure = if state.secure_cookies { "; Secure" } else { "" };
+/// The `Set-Cookie` value that removes the session's cookie (`secure`: marked `Secure`).
+pub fn clear_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
     format!("{SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0{secure}")
 }
 
 /// The request's session in `contest`, when it has a live one: of this contest, not
 /// expired, and of the admin or a team that is still served and enabled.
 pub async fn current(
-    state: &AppState,
+    store: &Store,
     contest: &Contest,
     headers: &HeaderMap,
 ) -> Result<Option<Session>, ApiError> {
@@ -118,8 +119,7 @@ pub async fn current(
         return Ok(None);
     };
     let id_hash = hash(&id);
-    let Some(row) = state
-        .store
+    let Some(row) = store
         .session(&id_hash, Utc::now().timestamp_millis())
         .await?
     else {

@@ -161,7 +161,7 @@ impl AppState {
 
     /// Serves `contest` with the jury's control of its clock as the database holds it.
     async fn serve_contest(&self, contest: Arc<Contest>) -> Result<(), ServerError> {
-        crate::actions::reload(&self.store, &contest).await?;
+        contest.reload_jury(&self.store).await?;
         self.contests.insert(contest);
         Ok(())
     }

@@ -282,7 +282,9 @@ fn contest_file(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
-/// The whole story on one database; `second`: another host on the same database (PostgreSQL).
+/// The whole story on one database; `second`: another host on the same database
+/// (PostgreSQL). It is long because it is one scenario told in order: each step works on
+/// the state the steps before it left.
 async fn story(db: &str, second: bool) {
     let dir = tempfile::tempdir().expect("tempdir");
     let contest = contest_file(dir.path());

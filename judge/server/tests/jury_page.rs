@@ -56,7 +56,7 @@ async fn served() -> Option<Served> {
     let start = (chrono::Utc::now() - chrono::Duration::hours(1))
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let yaml = format!(
-        "id: arena\nname: Arena\nstart_time: {start}\nduration: '5:00:00'\n\
+        "id: arena\nname: Arena\nstart_time: {start}\nduration: '5:00:00'\nthaw: jury\n\
          medals: {{gold: 1, silver: 1, bronze: 1}}\n\
          problems:\n  - {{id: sum, package: {PACKAGES}/sum}}\n  - {{id: rangesum, package: {PACKAGES}/rangesum}}\n\
          teams:\n  - {{id: t1, name: Team One, token: token-t1}}\n  - {{id: t2, name: Team Two, token: token-t2}}\n  - {{id: t3, name: Team Three, token: token-t3}}\n"
@@ -737,6 +737,92 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         page.contains("&lt;/pre&gt;&lt;script&gt;alert(1)"),
         "{page}"
     );
+    // The reveal. The board froze above (the page's freeze); t2 now solves rangesum,
+    // which the public sees as pending; the contest ends and, `thaw: jury`, stays frozen.
+    let t2_range = s
+        .submit(
+            "t2",
+            "rangesum",
+            "cpp",
+            "rangesum/submissions/accepted/prefix.cpp",
+        )
+        .await;
+    s.wait_until_judged().await;
+    assert_eq!(s.verdicts(&t2_range, ADMIN).await, ["AC"]);
+    let early = s.get("/contests/arena/jury/reveal", jury).await.text();
+    assert!(early.contains("The contest has not ended."), "{early}");
+    let ended = request(
+        s.addr,
+        "POST",
+        "/api/contests/arena/control",
+        As::Bearer(ADMIN),
+        Body::Json(&json!({"action": "end"})),
+    )
+    .await;
+    assert_eq!(ended.status, 200, "{}", ended.text());
+    let cell = |board: &Value, team: &str, problem: usize| {
+        let row = board["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["team_id"] == team)
+            .cloned()
+            .unwrap();
+        row["problems"][problem].clone()
+    };
+    let public = request(
+        s.addr,
+        "GET",
+        "/api/contests/arena/scoreboard",
+        As::Nobody,
+        Body::Nothing,
+    )
+    .await
+    .json();
+    assert_eq!(
+        cell(&public, "t2", 1)["num_pending"],
+        1,
+        "frozen after the end: {public}"
+    );
+    let reveal = s.get("/contests/arena/jury/reveal", jury).await;
+    assert_eq!(reveal.status, 200);
+    let reveal = reveal.text();
+    let from = reveal.find("id=reveal-data>").expect("the reveal's data") + 15;
+    let len = reveal[from..].find("</script>").expect("its end");
+    let data: Value = serde_json::from_str(&reveal[from..from + len]).expect("JSON");
+    let row = |side: &str| {
+        data[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["team"] == "t2")
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(row("frozen")["cells"][1]["pending"], 1, "{data}");
+    assert_eq!(row("final")["cells"][1]["solved"], true, "{data}");
+    for who in [t1, As::Nobody] {
+        assert_eq!(s.get("/contests/arena/jury/reveal", who).await.status, 303);
+    }
+    // The reveal's last step: its form thaws the public board.
+    let thaw = form(&reveal, "id=thaw");
+    assert!(
+        thaw.contains("name=action value=thaw") && thaw.contains("name=confirm value=yes"),
+        "{thaw}"
+    );
+    let fields = [("action", "thaw"), ("confirm", "yes")];
+    let (status, _, text) = s.post_form(attribute(thaw, "action"), jury, &fields).await;
+    assert_eq!(status, 303, "{text}");
+    let public = request(
+        s.addr,
+        "GET",
+        "/api/contests/arena/scoreboard",
+        As::Nobody,
+        Body::Nothing,
+    )
+    .await
+    .json();
+    assert_eq!(cell(&public, "t2", 1)["solved"], true, "thawed: {public}");
     let (status, _, _) = s.post_form("/contests/arena/logout", jury, &[]).await;
     assert_eq!(status, 303);
     let page = s.get("/contests/arena", jury).await.text();

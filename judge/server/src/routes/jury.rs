@@ -3,7 +3,10 @@
 //! language and verdict, a page at a time, one query whatever the contest's size, kept
 //! live by the page's event stream); the clarifications' inbox (the teams' questions not
 //! answered yet, each with an answer form and a "handled" button, then those answered or
-//! handled with their answers); one submission, with its source, each judgement's compiler
+//! handled with their answers); the reveal (the frozen board resolved one cell at a time
+//! from the last place up, ICPC Resolver style, on a page for a projector, driven by a key
+//! or a click; it ends by thawing the public board, which the jury may also do at once);
+//! one submission, with its source, each judgement's compiler
 //! output and per-test results (the judgements of a rejudged submission side by side),
 //! and for the newest judgement's first failed test its input, the expected answer and
 //! the program's output, each cut to [`SHOWN_BYTES`], with a line diff.
@@ -36,6 +39,7 @@ pub fn router() -> Router<Shared> {
         .route("/contests/{cid}/jury/submissions", get(submissions))
         .route("/contests/{cid}/jury/submissions/{id}", get(submission))
         .route("/contests/{cid}/jury/clarifications", get(clarifications))
+        .route("/contests/{cid}/jury/reveal", get(reveal))
         .route(
             "/contests/{cid}/jury/clarifications/{id}/handled",
             post(mark_handled),
@@ -610,4 +614,115 @@ async fn mark_handled(
             .into_response(),
         Err(e) => after_form(&cid, Err::<(), _>(e)),
     }
+}
+
+/// The cells of a board's rows for the reveal: `{team, cells: [{solved, time, judged,
+/// pending}]}`, in the board's order.
+fn reveal_rows(board: &leaderboard::clics::Scoreboard) -> serde_json::Value {
+    serde_json::Value::Array(
+        board
+            .rows
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "team": r.team_id,
+                    "cells": r.problems.iter().map(|c| serde_json::json!({
+                        "solved": c.solved.unwrap_or(false),
+                        "time": c.time,
+                        "judged": c.num_judged,
+                        "pending": c.num_pending,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The reveal's page: the public (frozen) board and the jury's (final) board as data, and
+/// a script that resolves the frozen cells one at a time, each key press or click one
+/// step: the lowest-placed team with a cell still hidden has its leftmost such cell shown
+/// as it ended, and the rows are ordered again (solved, then penalty, then the earlier
+/// last accept). The thaw button ends it (or skips it) by thawing the public board.
+async fn reveal(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let contest = match contest_of(&state, &cid) {
+        Ok(c) => c,
+        Err(e) => return error_page(e),
+    };
+    let (viewer, session) = who(&state, &contest, &headers).await;
+    if viewer != Viewer::Admin {
+        return to_login(&cid);
+    }
+    let c = esc(&cid);
+    let now = chrono::Utc::now();
+    let schedule = contest.schedule();
+    if now < schedule.end || !schedule.frozen_at(now) {
+        let why = if now < schedule.end {
+            "The contest has not ended."
+        } else {
+            "The public board is not frozen: there is nothing to reveal."
+        };
+        let body = format!(
+            "<p><a href='/contests/{c}'>back to the contest</a></p><h1>Reveal</h1><p id=nothing>{why}</p>"
+        );
+        return page("reveal", &body).into_response();
+    }
+    let boards = async {
+        let frozen = state.board(&contest, &Viewer::Public).await?;
+        let full = state.board(&contest, &Viewer::Admin).await?;
+        Ok::<_, crate::error::ServerError>((frozen, full))
+    }
+    .await;
+    let (frozen, full) = match boards {
+        Ok(b) => b,
+        Err(e) => return error_page(e.into()),
+    };
+    let teams: serde_json::Map<String, serde_json::Value> = contest
+        .teams()
+        .iter()
+        .map(|t| (t.id.clone(), t.name.clone().into()))
+        .collect();
+    let data = serde_json::json!({
+        "penalty": contest.spec.penalty_minutes,
+        "problems": contest.problems.iter().map(|p| p.label.clone()).collect::<Vec<_>>(),
+        "teams": teams,
+        "frozen": reveal_rows(&frozen.board),
+        "final": reveal_rows(&full.board),
+    });
+    // As JSON inside a script element: `<` written as \u003c so no text can end it.
+    let data = data.to_string().replace('<', "\\u003c");
+    let body = format!(
+        "<style>body{{max-width:none;font-size:1.3em}}#reveal td.hidden{{background:#ffd}}#reveal td.now{{outline:3px solid #c00}}\
+         #reveal td.yes{{background:#cfc}}#reveal td.no{{background:#fcc}}</style>\
+         <p><a href='/contests/{c}'>back to the contest</a> &middot; space, the right arrow or a click: the next step</p>\
+         <h1>{} &mdash; the reveal</h1><p id=status></p><table id=reveal></table>\
+         <form id=thaw method=post action='/contests/{c}/control'><input type=hidden name=action value=thaw>\
+         <input type=hidden name=confirm value=yes><button id=thaw-send>Thaw the public board</button></form>\
+         <script type=application/json id=reveal-data>{data}</script>\
+         <script>\
+         const D=JSON.parse(document.getElementById('reveal-data').textContent);\
+         const fin={{}};for(const r of D.final)fin[r.team]=r.cells;\
+         const rows=D.frozen.map(r=>({{team:r.team,cells:r.cells.map(c=>Object.assign({{}},c,{{hidden:c.pending>0}}))}}));\
+         let now=null;\
+         function score(r){{let n=0,p=0,last=0;r.cells.forEach(c=>{{if(c.solved&&!c.hidden){{n++;p+=c.time+D.penalty*(c.judged-1);last=Math.max(last,c.time);}}}});return [n,p,last];}}\
+         function order(){{rows.sort((a,b)=>{{const x=score(a),y=score(b);return y[0]-x[0]||x[1]-y[1]||x[2]-y[2]||(a.team<b.team?-1:1);}});}}\
+         function draw(){{let h='<tr><th>#</th><th>team</th><th>solved</th><th>time</th>'+D.problems.map(p=>'<th>'+p+'</th>').join('')+'</tr>';\
+         rows.forEach((r,i)=>{{const s=score(r);h+='<tr id=row-'+r.team+'><td>'+(i+1)+'</td><td>'+(D.teams[r.team]||r.team).replace(/&/g,'&amp;').replace(/</g,'&lt;')+'</td><td>'+s[0]+'</td><td>'+s[1]+'</td>'+\
+         r.cells.map((c,j)=>{{const cls=(c.hidden?'hidden':c.solved?'yes':c.judged?'no':'')+(now&&now[0]===r.team&&now[1]===j?' now':'');\
+         const t=c.hidden?'?':c.solved?'+'+(c.judged>1?c.judged-1:'')+' '+c.time:c.judged?'-'+c.judged:'';return '<td class=\\''+cls+'\\'>'+t+'</td>';}}).join('')+'</tr>';}});\
+         document.getElementById('reveal').innerHTML=h;\
+         const left=rows.reduce((n,r)=>n+r.cells.filter(c=>c.hidden).length,0);\
+         document.getElementById('status').textContent=left?left+' cells to reveal':'Every cell is revealed: thaw the public board.';}}\
+         function step(){{if(now){{const r=rows.find(r=>r.team===now[0]);const f=fin[r.team][now[1]];Object.assign(r.cells[now[1]],f,{{hidden:false}});now=null;order();draw();return;}}\
+         for(let i=rows.length-1;i>=0;i--){{const j=rows[i].cells.findIndex(c=>c.hidden);if(j>=0){{now=[rows[i].team,j];draw();return;}}}}}}\
+         document.addEventListener('keydown',e=>{{if(e.key===' '||e.key==='ArrowRight'){{e.preventDefault();step();}}}});\
+         document.getElementById('reveal').addEventListener('click',step);\
+         order();draw();\
+         </script>",
+        esc(&contest.spec.name),
+    );
+    page("reveal", &forms_for(&body, session.as_ref())).into_response()
 }

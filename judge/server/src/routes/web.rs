@@ -111,7 +111,7 @@ pub(super) async fn who(
     contest: &Contest,
     headers: &HeaderMap,
 ) -> (Viewer, Option<Session>) {
-    match session::current(state, contest, headers).await {
+    match session::current(&state.store, contest, headers).await {
         Ok(Some(s)) => (s.viewer.clone(), Some(s)),
         Ok(None) => (Viewer::Public, None),
         Err(e) => {
@@ -294,7 +294,8 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
         "<p>Logged in as <b id=jury>the jury</b> <form method=post action='/contests/{cid}/logout' style=display:inline>\
          <button>log out</button></form></p>\
          <h2>Jury</h2><p><a id=jury-submissions href='/contests/{cid}/jury/submissions'>every submission, filtered and a page at a time</a> \
-         &middot; <a id=jury-clarifications href='/contests/{cid}/jury/clarifications'>the clarifications' inbox</a></p>\
+         &middot; <a id=jury-clarifications href='/contests/{cid}/jury/clarifications'>the clarifications' inbox</a> \
+         &middot; <a id=jury-reveal href='/contests/{cid}/jury/reveal'>the reveal</a></p>\
          <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
          submission <input name=submission id=rejudge-submission size=8> \
          problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \
@@ -690,7 +691,7 @@ async fn login(
     } else {
         return error_page(ApiError::unauthorized("unknown token"));
     };
-    let cookie = match session::open(&state, &contest, &viewer).await {
+    let cookie = match session::open(&state.store, state.secure_cookies, &contest, &viewer).await {
         Ok(cookie) => cookie,
         Err(e) => return error_page(e),
     };
@@ -730,7 +731,7 @@ async fn logout(
     }
     let mut res = Redirect::to(&format!("/contests/{cid}")).into_response();
     *res.status_mut() = StatusCode::SEE_OTHER;
-    if let Ok(value) = HeaderValue::from_str(&session::clear_cookie(&state)) {
+    if let Ok(value) = HeaderValue::from_str(&session::clear_cookie(state.secure_cookies)) {
         res.headers_mut().insert(header::SET_COOKIE, value);
     }
     res

@@ -11,10 +11,19 @@ use tokio::sync::Notify;
 use super::{CHANNEL, ClarificationRow, Dialect, Error, NewEvent, Result, Store, Transaction};
 
 impl Store {
-    /// Takes the `events` table's lock (PostgreSQL) and queues the `NOTIFY` that other
-    /// hosts receive when the transaction commits. Every transaction that writes events
-    /// calls it first.
+    /// Takes the `events` table's lock (PostgreSQL; SQLite's write lock) and queues the
+    /// `NOTIFY` that other hosts receive when the transaction commits. Every transaction
+    /// that writes events calls it first.
     pub(super) async fn lock_events(&self, tx: &mut Transaction<'_>) -> Result<()> {
+        if self.dialect == Dialect::Sqlite {
+            // Take SQLite's write lock now, before the transaction reads: a transaction
+            // that read first and writes later cannot wait for another writer (SQLite
+            // answers "database is locked" at once), while one that asks for the lock
+            // first waits its busy timeout. A write that matches no row takes it.
+            sqlx::query("DELETE FROM events WHERE seq < 0")
+                .execute(&mut **tx)
+                .await?;
+        }
         if self.dialect == Dialect::Postgres {
             sqlx::query("LOCK TABLE events IN EXCLUSIVE MODE")
                 .execute(&mut **tx)

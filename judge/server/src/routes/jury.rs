@@ -188,14 +188,10 @@ async fn submissions(
     Query(query): Query<ListQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
-        Err(e) => return error_page(e),
+    let (contest, _session) = match for_the_jury(&state, &cid, &headers).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    let (viewer, _) = who(&state, &contest, &headers).await;
-    if viewer != Viewer::Admin {
-        return to_login(&cid);
-    }
     let list = match list_html(&state, &contest, &query).await {
         Ok(list) => list,
         Err(e) => return error_page(e),
@@ -243,6 +239,21 @@ async fn submissions(
         c = esc(&cid),
     );
     page("submissions", &body).into_response()
+}
+
+/// The contest `cid` and the jury's session, or the answer for anyone else: the error
+/// page for an unknown contest, the login (303) for a request without a jury session.
+async fn for_the_jury(
+    state: &crate::state::AppState,
+    cid: &str,
+    headers: &HeaderMap,
+) -> Result<(std::sync::Arc<Contest>, Option<crate::session::Session>), Response> {
+    let contest = contest_of(state, cid).map_err(error_page)?;
+    let (viewer, session) = who(state, &contest, headers).await;
+    if viewer != Viewer::Admin {
+        return Err(to_login(cid));
+    }
+    Ok((contest, session))
 }
 
 /// The first `limit` bytes of `path` as text (a character cut at the end dropped), and
@@ -407,14 +418,10 @@ async fn submission(
     Path((cid, id)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
-        Err(e) => return error_page(e),
+    let (contest, session) = match for_the_jury(&state, &cid, &headers).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    let (viewer, session) = who(&state, &contest, &headers).await;
-    if viewer != Viewer::Admin {
-        return to_login(&cid);
-    }
     let found = async {
         let subs = state.store.submissions(&cid, &Viewer::Admin).await?;
         let sub = subs
@@ -511,14 +518,10 @@ async fn clarifications(
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
-        Err(e) => return error_page(e),
+    let (contest, session) = match for_the_jury(&state, &cid, &headers).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    let (viewer, session) = who(&state, &contest, &headers).await;
-    if viewer != Viewer::Admin {
-        return to_login(&cid);
-    }
     let all = match state.store.clarifications(&cid, &Viewer::Admin).await {
         Ok(all) => all,
         Err(e) => return error_page(e.into()),
@@ -648,14 +651,10 @@ async fn reveal(
     Path(cid): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let contest = match contest_of(&state, &cid) {
-        Ok(c) => c,
-        Err(e) => return error_page(e),
+    let (contest, session) = match for_the_jury(&state, &cid, &headers).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    let (viewer, session) = who(&state, &contest, &headers).await;
-    if viewer != Viewer::Admin {
-        return to_login(&cid);
-    }
     let c = esc(&cid);
     let now = chrono::Utc::now();
     let schedule = contest.schedule();

@@ -681,23 +681,10 @@ async fn get_judging(
     if viewer(&state, Some(&contest), &headers)? != Viewer::Admin {
         return Err(ApiError::forbidden("the judging details are for the jury"));
     }
-    let judgements: Vec<_> = state
-        .store
-        .judgements(&cid)
-        .await?
-        .into_iter()
-        .filter(|j| j.submission_id == id)
-        .collect();
-    if judgements.is_empty()
-        && !state
-            .store
-            .submissions(&cid, &Viewer::Admin)
-            .await?
-            .iter()
-            .any(|s| s.id == id)
-    {
+    if state.store.submission(&cid, &id).await?.is_none() {
         return Err(ApiError::not_found(format!("no submission `{id}`")));
     }
+    let judgements = state.store.judgements_of(&cid, &id).await?;
     let mut out = Vec::new();
     for j in &judgements {
         let runs: Vec<Value> = state

@@ -193,6 +193,38 @@ impl Store {
         Ok(rows)
     }
 
+    /// Submission `id` of the contest with its source, when there is one (the jury's
+    /// view of one submission: one row, not the contest's).
+    pub async fn submission(&self, contest_id: &str, id: &str) -> Result<Option<SubmissionRow>> {
+        let row = sqlx::query_as(&format!(
+            "SELECT {} FROM submissions WHERE contest_id = $1 AND id = $2",
+            submission_columns("source")
+        ))
+        .bind(contest_id)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row)
+    }
+
+    /// The judgements of submission `submission_id`, in the order they were written
+    /// (through the `judgements_by_submission` index).
+    pub async fn judgements_of(
+        &self,
+        contest_id: &str,
+        submission_id: &str,
+    ) -> Result<Vec<JudgementRow>> {
+        let rows = sqlx::query_as(
+            "SELECT seq, id, submission_id, judgement_type_id, score, subtask_scores, start_ms, end_ms, \
+             max_run_time FROM judgements WHERE contest_id = $1 AND submission_id = $2 ORDER BY seq",
+        )
+        .bind(contest_id)
+        .bind(submission_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
     /// The compiler's output of judgement `judgement_id` (empty when there was none or
     /// the judgement is unknown).
     pub async fn compile_log(&self, contest_id: &str, judgement_id: &str) -> Result<String> {

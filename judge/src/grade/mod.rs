@@ -189,21 +189,31 @@ pub struct TestResult {
 pub const OUTPUT_KEPT_BYTES: usize = 4096;
 
 /// The first `limit` bytes of the file at `path` as text (invalid UTF-8 replaced, a
-/// character cut at the end dropped); empty when it cannot be read.
-fn file_head(path: &std::path::Path, limit: usize) -> String {
+/// character cut at the end dropped), and whether the file holds more.
+pub fn read_head(path: &std::path::Path, limit: usize) -> std::io::Result<(String, bool)> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    if let Ok(file) = std::fs::File::open(path) {
-        let _ = file.take(limit as u64).read_to_end(&mut bytes);
-    }
+    std::fs::File::open(path)?
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    let more = bytes.len() > limit;
+    bytes.truncate(limit);
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    if bytes.len() == limit {
+    let text = if bytes.len() == limit {
         // A multi-byte character cut by the limit shows as one replacement at the end.
         text.strip_suffix('\u{fffd}')
             .map_or(text.clone(), str::to_owned)
     } else {
         text
-    }
+    };
+    Ok((text, more))
+}
+
+/// [`read_head`]'s text; empty when the file cannot be read.
+fn file_head(path: &std::path::Path, limit: usize) -> String {
+    read_head(path, limit)
+        .map(|(text, _)| text)
+        .unwrap_or_default()
 }
 
 fn is_one(n: &u32) -> bool {

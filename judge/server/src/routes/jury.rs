@@ -256,21 +256,11 @@ async fn for_the_jury(
     Ok((contest, session))
 }
 
-/// The first `limit` bytes of `path` as text (a character cut at the end dropped), and
-/// whether there was more.
+/// The first `limit` bytes of `path` as text, and whether there was more; a file that
+/// cannot be read shows as a line saying so.
 fn head_of(path: &std::path::Path, limit: usize) -> (String, bool) {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    let more = match std::fs::File::open(path) {
-        Ok(file) => {
-            let _ = file.take(limit as u64 + 1).read_to_end(&mut bytes);
-            bytes.len() > limit
-        }
-        Err(_) => return (format!("({} cannot be read)", path.display()), false),
-    };
-    bytes.truncate(limit);
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    (text, more)
+    judge::grade::read_head(path, limit)
+        .unwrap_or_else(|e| (format!("({} cannot be read: {e})", path.display()), false))
 }
 
 /// The lines where `got` differs from `expected` (at most [`DIFF_LINES`]), numbered
@@ -423,18 +413,16 @@ async fn submission(
         Err(answer) => return answer,
     };
     let found = async {
-        let subs = state.store.submissions(&cid, &Viewer::Admin).await?;
-        let sub = subs
-            .into_iter()
-            .find(|s| s.id == id)
+        let sub = state
+            .store
+            .submission(&cid, &id)
+            .await?
             .ok_or_else(|| ApiError::not_found(format!("no submission `{id}`")))?;
         let mut judgements = Vec::new();
-        for j in state.store.judgements(&cid).await? {
-            if j.submission_id == id {
-                let runs = state.store.jury_runs(&cid, &j.id).await?;
-                let log = state.store.compile_log(&cid, &j.id).await?;
-                judgements.push((j, runs, log));
-            }
+        for j in state.store.judgements_of(&cid, &id).await? {
+            let runs = state.store.jury_runs(&cid, &j.id).await?;
+            let log = state.store.compile_log(&cid, &j.id).await?;
+            judgements.push((j, runs, log));
         }
         Ok::<_, ApiError>((sub, judgements))
     }

@@ -483,12 +483,13 @@ impl Workbench {
                 "argument {arg:?} of input {idx} holds a newline or a NUL byte"
             )));
         }
-        let mut ws = Workspace::new()?;
+        let mut ws = Workspace::pooled(&self.config.workspaces)?;
         let mut sandbox = Sandbox::open(self.backend, &self.config, &ws).await?;
         let res = self
             .run_in(&mut ws, &mut sandbox, program, inputs, limits)
             .await;
         sandbox.close().await;
+        ws.sandbox_closed();
         res
     }
 
@@ -992,6 +993,7 @@ mod tests {
             supervisor: "/nonexistent".into(),
             recipe_hash: "0".to_owned(),
             cpus: None,
+            workspaces: Default::default(),
         };
         let bench = Workbench::new(config, BackendKind::Bwrap, None).expect("workbench");
         send_sync(&bench);

@@ -142,6 +142,7 @@ fn the_allowance_comes_from_the_command_else_the_contest_files_else_one() {
         supervisor: PathBuf::from("/nonexistent"),
         recipe_hash: "unused".into(),
         cpus,
+        workspaces: Default::default(),
     };
     let cpus = |files: &[PathBuf], flag: Option<u32>| {
         judge_server::sandbox_cpus(files, &config(flag)).map_err(|err| err.to_string())

@@ -1,7 +1,7 @@
 //! End-to-end tests of the judge's fidelity to the package format and to contest practice
 //! (issue 32), each on both sandboxes (Docker and bubblewrap) with packages written here:
 //! multi-pass validation (a package that needs three passes, both spellings, a validator
-//! that never stops), the interactive verdict order (problemtools'), linked test files,
+//! that never stops, and the same with an interactor), the interactive verdict order (problemtools'), linked test files,
 //! the clock and output rules (standard error kept but never OLE, the wall-clock limit,
 //! writes refused or discarded), Python with `site`, `-DONLINE_JUDGE`, and the language
 //! list's extensions. Under `CI=true` a missing backend fails the test; elsewhere the test
@@ -178,6 +178,117 @@ fn multi_pass_validation_docker() {
 #[test]
 fn multi_pass_validation_bwrap() {
     multi_pass("bwrap");
+}
+
+/// An interactor of a multi-pass problem: sends the number x of its input file (the
+/// test's input on pass 1, then the `nextpass.in` it wrote), expects x + 1 back, counts
+/// its passes in the feedback folder (kept between passes) and, after an accepted pass,
+/// writes the next input, 100 times the answer, until `last` passes are done (0: never).
+fn multi_pass_interactor(last: u32) -> String {
+    format!(
+        r#"import os, sys
+feedback = sys.argv[3]
+done = 1
+try:
+    done = int(open(feedback + "passes.txt").read()) + 1
+except OSError:
+    pass
+open(feedback + "passes.txt", "w").write(str(done))
+x = int(open(sys.argv[1]).read())
+def reject(message):
+    open(feedback + "judgemessage.txt", "a").write(f"pass {{done}}: {{message}}\n")
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    sys.exit(43)
+try:
+    print(x, flush=True)
+except BrokenPipeError:
+    reject("the program left")
+line = sys.stdin.readline()
+if line.split() != [str(x + 1)]:
+    reject(f"got {{line!r}} for {{x}}")
+if {last} == 0 or done < {last}:
+    open(feedback + "nextpass.in", "w").write(f"{{100 * (x + 1)}}\n")
+sys.exit(42)
+"#
+    )
+}
+
+fn interactive_multi_pass(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let package = |passes: u32, last: u32| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        write(
+            root,
+            "problem.yaml",
+            &format!(
+                "problem_format_version: 2025-09\nname: Passes\nuuid: p\ntype: [interactive, multi-pass]\nlimits:\n  time_limit: 1\n  validation_passes: {passes}\n"
+            ),
+        );
+        for x in [1, 3] {
+            write(root, &format!("data/secret/{x}.in"), &format!("{x}\n"));
+            write(root, &format!("data/secret/{x}.ans"), "-\n");
+        }
+        write(
+            root,
+            "output_validator/interactor.py",
+            &multi_pass_interactor(last),
+        );
+        dir
+    };
+    // Three passes: the interactor sends 1, 200, 20100 (and 3, 400, 40100).
+    let three = package(3, 3);
+    let root = three.path();
+    let right = "print(int(input()) + 1, flush=True)\n";
+    let (_, report) = run_on(backend, root, "right.py", right);
+    assert_eq!(report["verdict"], "AC", "{backend}: {report}");
+    for test in report["tests"].as_array().expect("tests") {
+        assert_eq!(test["passes"], 3, "{backend}: {test}");
+    }
+    let cases = [
+        // Right on the first pass only.
+        (
+            "first.py",
+            "x = int(input())\nprint(x + 1 if x < 10 else x, flush=True)\n",
+            "WA",
+        ),
+        // Too slow on the third pass only: the limit applies to each pass.
+        (
+            "third.py",
+            "x = int(input())\nwhile x > 10000:\n    pass\nprint(x + 1, flush=True)\n",
+            "TLE",
+        ),
+        // Crashes on the second pass, before answering: the crash is the program's.
+        (
+            "second.py",
+            "x = int(input())\nassert x < 100\nprint(x + 1, flush=True)\n",
+            "RTE",
+        ),
+    ];
+    for (name, source, want) in cases {
+        let (verdict, _) = verdicts(backend, root, name, source);
+        assert_eq!(verdict, want, "{backend} {name}");
+    }
+    // An interactor that never stops asking is stopped at `validation_passes`: a judge
+    // error that names the pass it asked for.
+    let endless = package(4, 0);
+    let message = judge_error(backend, endless.path(), right);
+    assert!(
+        message.contains("asked for pass 5") && message.contains("nextpass.in"),
+        "{backend}: {message}"
+    );
+}
+
+#[test]
+fn interactive_multi_pass_docker() {
+    interactive_multi_pass("docker");
+}
+
+#[test]
+fn interactive_multi_pass_bwrap() {
+    interactive_multi_pass("bwrap");
 }
 
 /// An interactor: sends n, expects `! n*2` back; a wrong or missing answer is 43.

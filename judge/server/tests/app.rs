@@ -57,6 +57,7 @@ async fn fixture() -> Fixture {
         supervisor: PathBuf::from("/nonexistent"),
         recipe_hash: "unused".into(),
         cpus: None,
+        workspaces: Default::default(),
     };
     let state = AppState::open(&opts, sandbox).await.expect("state opens");
     Fixture {

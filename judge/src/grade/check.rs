@@ -58,12 +58,6 @@ impl Checker {
                     problem.short_name
                 ))
             })?;
-        if *interactive && *passes > 1 {
-            return Err(Error::Unsupported(format!(
-                "problem {}: an interactive multi-pass problem",
-                problem.short_name
-            )));
-        }
         // A validator's Java heap, as before programs of several files.
         let memory_mib = 256;
         Ok(Checker::Custom {
@@ -138,7 +132,18 @@ pub(super) fn check_run(
 ) -> std::result::Result<Checked, String> {
     let limits = &problem.limits;
     if checker.is_interactive() {
-        return interactive_verdict(run, limits, out_dir);
+        let checked = interactive_verdict(run, limits, out_dir)?;
+        // A program that failed on its own keeps its verdict; otherwise an interactor
+        // that left a `nextpass.in` asked for a pass it may not have.
+        if let Checker::Custom { passes, .. } = checker
+            && *passes > 1
+            && classify(run, limits)?.is_none()
+            && checked.verdict != Verdict::JE
+            && let Some(why) = nextpass_left(run, *passes, out_dir)
+        {
+            return Ok(Checked::plain(Verdict::JE, why));
+        }
+        return Ok(checked);
     }
     if let Some((verdict, message)) = classify(run, limits)? {
         return Ok(Checked::plain(verdict, message));

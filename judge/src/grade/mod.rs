@@ -64,7 +64,12 @@ pub fn rules() -> String {
          `allow_file_writing: false`); /tmp and /dev/shm are writable (64 MiB tmpfs, counted \
          in the memory limit) and emptied after every test, so nothing written survives a run;\n\
          - memory: the kernel's limit (the problem's memory plus 64 MiB for the judge, no \
-         swap); an OOM kill or a peak above the limit is MLE."
+         swap); an OOM kill or a peak above the limit is MLE;\n\
+         - signals: the program starts with every signal at its default, as under a shell \
+         (writing to a closed pipe, an interactor that has left, kills it with SIGPIPE);\n\
+         - multi-pass problems: each pass starts the program afresh (and the interactor, on \
+         an interactive problem), its limits apply to each pass, and a validator that asks \
+         for more than `limits.validation_passes` passes (default 2) is a judge error."
     )
 }
 
@@ -283,7 +288,7 @@ pub(crate) async fn judge_keeping_outputs(
             limit: problem.limits.code_bytes,
         });
     }
-    let ws = Workspace::new()?;
+    let ws = Workspace::pooled(&config.workspaces)?;
     let sandbox = Sandbox::open(options.backend, config, &ws).await?;
     let mut ctx = Ctx {
         problem,
@@ -296,6 +301,7 @@ pub(crate) async fn judge_keeping_outputs(
     };
     let res = ctx.grade(on_test).await;
     ctx.sandbox.close().await;
+    ctx.ws.sandbox_closed();
     res.map(|report| (report, ctx.ws))
 }
 

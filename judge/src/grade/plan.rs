@@ -137,6 +137,7 @@ impl Ctx<'_> {
             .ws
             .add_for_validator(&format!("{idx:04}.ans"), &case.answer)?;
         let mut command = program.run.clone();
+        let input_arg = command.len();
         let (stdin, feedback_dir, give_output) = match convention {
             ValidatorConvention::Kattis => {
                 let feedback: PathBuf = format!("/judge/out/fb-{idx:04}/").into();
@@ -164,6 +165,7 @@ impl Ctx<'_> {
             give_output,
             limits: VALIDATOR_LIMITS,
             passes: *passes,
+            input_arg: Some(input_arg),
         }))
     }
 }

@@ -26,6 +26,7 @@
 pub mod bwrap;
 mod cgroup;
 pub mod docker;
+mod pool;
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Digest;
 
 use crate::{Error, Result};
+pub use pool::WorkspacePool;
 
 /// The unprivileged user and group submissions run as (`nobody` in Debian).
 pub const SANDBOX_UID: u32 = 65534;
@@ -82,6 +84,8 @@ pub struct SandboxConfig {
     /// quota (Docker `nano_cpus`; bubblewrap's host CPU cgroup): `None` is
     /// [`DEFAULT_CPUS`]. Set by the command line (`--cpus`) or the contest file (`cpus`).
     pub cpus: Option<u32>,
+    /// Finished work folders kept for the next judgement (shared by the clones).
+    pub workspaces: WorkspacePool,
 }
 
 /// The CPU allowance of a sandbox when neither the command nor the contest names one.
@@ -116,6 +120,7 @@ impl SandboxConfig {
             supervisor,
             recipe_hash,
             cpus: None,
+            workspaces: WorkspacePool::default(),
         })
     }
 
@@ -201,22 +206,52 @@ impl LineParser {
 /// The host side of one submission's sandbox: its folders.
 #[derive(Debug)]
 pub struct Workspace {
-    dir: tempfile::TempDir,
+    /// `None` only while being dropped.
+    dir: Option<tempfile::TempDir>,
     job_count: usize,
+    /// Where the folder goes when it is dropped after [`Workspace::sandbox_closed`].
+    pool: Option<WorkspacePool>,
+    closed: bool,
 }
 
 impl Workspace {
-    /// Creates the host folders (in the system temp folder).
+    /// Creates the host folders (in the system temp folder), deleted when dropped.
     pub fn new() -> Result<Workspace> {
-        let dir = tempfile::Builder::new()
-            .prefix("judge-")
-            .tempdir()
-            .map_err(|source| Error::Io {
-                what: "cannot create a work folder in",
-                path: std::env::temp_dir(),
-                source,
-            })?;
-        let ws = Workspace { dir, job_count: 0 };
+        Workspace::prepare(None, None)
+    }
+
+    /// Takes a kept folder from `pool` (or creates one), which goes back to the pool when
+    /// it is dropped after [`Workspace::sandbox_closed`], and is deleted otherwise.
+    pub fn pooled(pool: &WorkspacePool) -> Result<Workspace> {
+        Workspace::prepare(pool.take(), Some(pool.clone()))
+    }
+
+    /// Says that the sandbox that used this folder has been closed: nothing writes in it
+    /// any more, so it may serve another judgement once dropped.
+    pub fn sandbox_closed(&mut self) {
+        self.closed = true;
+    }
+
+    fn prepare(kept: Option<tempfile::TempDir>, pool: Option<WorkspacePool>) -> Result<Workspace> {
+        let reused = kept.is_some();
+        let dir = match kept {
+            Some(dir) => dir,
+            None => tempfile::Builder::new()
+                .prefix("judge-")
+                .tempdir()
+                .map_err(|source| Error::Io {
+                    what: "cannot create a work folder in",
+                    path: std::env::temp_dir(),
+                    source,
+                })?,
+        };
+        let root = dir.path().to_path_buf();
+        let ws = Workspace {
+            dir: Some(dir),
+            job_count: 0,
+            pool,
+            closed: false,
+        };
         for (sub, mode) in [
             ("in", 0o700),
             // Traversable but not listable: the validator's user reaches its feedback
@@ -227,12 +262,14 @@ impl Workspace {
             ("ans", 0o700),
             ("validator", 0o700),
         ] {
-            let path = ws.dir.path().join(sub);
-            std::fs::create_dir(&path).map_err(|source| Error::Io {
-                what: "cannot create",
-                path: path.clone(),
-                source,
-            })?;
+            let path = root.join(sub);
+            if !reused {
+                std::fs::create_dir(&path).map_err(|source| Error::Io {
+                    what: "cannot create",
+                    path: path.clone(),
+                    source,
+                })?;
+            }
             set_mode(&path, mode)?;
         }
         for (dir, owner) in [
@@ -247,33 +284,40 @@ impl Workspace {
                 }
             })?;
         }
-        set_mode(ws.dir.path(), 0o755)?;
+        set_mode(&root, 0o755)?;
         Ok(ws)
+    }
+
+    fn root(&self) -> &Path {
+        self.dir
+            .as_ref()
+            .expect("invariant: the folder is taken only on drop")
+            .path()
     }
 
     /// The host folder bound at `/judge/in`.
     pub fn host_in(&self) -> PathBuf {
-        self.dir.path().join("in")
+        self.root().join("in")
     }
 
     /// The host folder bound at `/judge/out`.
     pub fn host_out(&self) -> PathBuf {
-        self.dir.path().join("out")
+        self.root().join("out")
     }
 
     /// The host folder bound at `/judge/src`.
     pub fn host_src(&self) -> PathBuf {
-        self.dir.path().join("src")
+        self.root().join("src")
     }
 
     /// The host folder bound at `/judge/ans`.
     pub fn host_ans(&self) -> PathBuf {
-        self.dir.path().join("ans")
+        self.root().join("ans")
     }
 
     /// The host folder bound at `/validator` by bubblewrap (Docker uses a tmpfs).
     pub fn host_validator(&self) -> PathBuf {
-        self.dir.path().join("validator")
+        self.root().join("validator")
     }
 
     /// Places a file for the output validator at `/judge/ans/<name>`.
@@ -308,6 +352,14 @@ impl Workspace {
             .strip_prefix("/judge/out")
             .unwrap_or(sandbox_path);
         self.host_out().join(rel)
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        if let (Some(dir), Some(pool), true) = (self.dir.take(), &self.pool, self.closed) {
+            pool.give(dir);
+        }
     }
 }
 

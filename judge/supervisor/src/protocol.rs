@@ -138,7 +138,17 @@ pub struct ValidatorStep {
     /// of the folder, is the program's input on the next pass, while passes remain. A
     /// `nextpass.in` left in the folder after the run tells the host the validator asked
     /// for a pass it may not have (or wrote it and rejected).
+    ///
+    /// An interactor's passes run the program and the interactor again, both afresh, with
+    /// the feedback folder kept; the next pass's input is the interactor's (see
+    /// `input_arg`), the program has none.
     pub passes: u32,
+    /// The index in `command` of the argument that names the test's input. On each later
+    /// pass of an interactive multi-pass problem it is replaced by that pass's input: the
+    /// `nextpass.in` the interactor wrote, moved out of the feedback folder and kept by
+    /// `uid`, readable by no one else.
+    #[serde(default)]
+    pub input_arg: Option<usize>,
 }
 
 /// One line of the supervisor's standard output.
@@ -239,6 +249,7 @@ mod tests {
             give_output: full,
             limits: limits(),
             passes: if full { 3 } else { 1 },
+            input_arg: full.then_some(1),
         }
     }
 

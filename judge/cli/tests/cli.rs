@@ -329,7 +329,7 @@ fn selftest(backend: &str) {
         "{backend} self-test failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    for lang in ["c", "cpp", "python3", "pypy3", "java"] {
+    for lang in ["c", "cpp", "python3", "pypy3", "java", "kotlin"] {
         assert!(
             stdout
                 .lines()

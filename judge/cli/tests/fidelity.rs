@@ -550,20 +550,20 @@ fn clock_and_output_rules_bwrap() {
 fn every_extension_of_the_language_list_is_recognised() {
     let package = echo_package();
     let sources = tempfile::tempdir().expect("tempdir");
-    let kotlin = sources.path().join("Main.kt");
-    std::fs::write(&kotlin, "fun main() { println(readln()) }\n").expect("write");
+    let python2 = sources.path().join("main.py2");
+    std::fs::write(&python2, "print 'hello'\n").expect("write");
     let out = judge(&[
         "run",
         "--backend",
         "bwrap",
         "--problem",
         package.path().to_str().expect("utf-8"),
-        kotlin.to_str().expect("utf-8"),
+        python2.to_str().expect("utf-8"),
     ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("is Kotlin (`kotlin` in the package format's language list), which this judge cannot run: Debian bookworm's kotlin package is 1.3.31"),
+        stderr.contains("is Python 2 (`python2` in the package format's language list), which this judge cannot run: Python 2 is not in Debian bookworm"),
         "{stderr}"
     );
 }

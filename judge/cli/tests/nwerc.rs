@@ -2,8 +2,8 @@
 //! never copied into the repository; see that folder's README for their source and
 //! licence): one accepted and one rejected author submission of each, judged by the real
 //! `judge` binary on bubblewrap, each chosen for a cause issue 32 found (Python calling
-//! `exit()`, `.py3` files, the `build`/`run` output validator of higherarithmetic, the
-//! interactive verdict order of lateraldamage).
+//! `exit()`, `.py3` files, Kotlin, the `build`/`run` output validator of higherarithmetic,
+//! the interactive verdict order of lateraldamage).
 //!
 //! The packages give no time limit (legacy `time_multiplier`): deriving one runs every
 //! accepted submission, minutes of work, so the test judges a temporary copy of each
@@ -61,7 +61,8 @@ const CASES: [(&str, u32, &str, &str); 16] = [
     // `.py3`.
     ("isolatedisland", 8, "accepted/mzuenni.py3", "AC"),
     ("isolatedisland", 8, "wrong_answer/reinier_x_y.cpp", "WA"),
-    ("joggingtour", 6, "accepted/paul.cpp", "AC"),
+    // Kotlin (kotlinc from the npm registry).
+    ("joggingtour", 6, "accepted/kunyavskiy.kt", "AC"),
     ("joggingtour", 6, "wrong_answer/jeroen_ternary.java", "WA"),
     ("klompendans", 6, "accepted/paul.cpp", "AC"),
     ("klompendans", 6, "wrong_answer/paul-start-ab.cpp", "WA"),

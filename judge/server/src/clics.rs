@@ -238,10 +238,18 @@ fn entry_point(language_id: &str, source: &str) -> Option<String> {
         return None;
     }
     let name = judge::lang::by_id(language_id).ok()?.source_name(source);
+    let stem = name
+        .rsplit_once('.')
+        .map_or(name.as_str(), |(stem, _)| stem)
+        .to_owned();
     Some(match language_id {
-        "java" | "kotlin" => name
-            .rsplit_once('.')
-            .map_or(name.clone(), |(stem, _)| stem.to_owned()),
+        "java" => stem,
+        // The class of a file's top-level functions: `main.kt` holds `MainKt`.
+        "kotlin" => {
+            let mut chars = stem.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+            format!("{}{}Kt", first.unwrap_or_default(), chars.as_str())
+        }
         _ => name,
     })
 }
@@ -349,5 +357,21 @@ mod tests {
         assert_eq!(get("CE")["penalty"], false);
         assert_eq!(get("JE")["penalty"], false);
         assert_eq!(types.len(), 8);
+    }
+
+    #[test]
+    fn entry_points_name_the_class_for_java_and_kotlin() {
+        let java =
+            "import java.util.*;\npublic class Solve { public static void main(String[] a) {} }\n";
+        assert_eq!(entry_point("java", java).as_deref(), Some("Solve"));
+        assert_eq!(
+            entry_point("kotlin", "fun main() {}\n").as_deref(),
+            Some("MainKt")
+        );
+        assert_eq!(entry_point("cpp", "int main() {}"), None);
+        assert_eq!(
+            entry_point("python3", "print(1)").as_deref(),
+            Some("main.py")
+        );
     }
 }

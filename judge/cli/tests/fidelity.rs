@@ -308,6 +308,15 @@ if line.split() != ["!", str(2 * n)]:
 sys.exit(42)
 "#;
 
+/// [`DOUBLING_INTERACTOR`] up to its last line, for a variant that goes on after it.
+const DOUBLING_INTERACTOR_NO_EXIT: &str = r#"import os, sys
+n = int(open(sys.argv[1]).read())
+print(n, flush=True)
+line = sys.stdin.readline()
+if line.split() != ["!", str(2 * n)]:
+    sys.exit(43)
+"#;
+
 fn interactive_order(backend: &str) {
     if !available(backend) {
         return;
@@ -348,6 +357,20 @@ fn interactive_order(backend: &str) {
         let (verdict, _) = verdicts(backend, root, "p.py", source);
         assert_eq!(verdict, want, "{backend} {what}");
     }
+    // An interactor that still writes after the program has ended (BAPCtools' own test
+    // package does): its write is not refused, so it is not a judge error.
+    write(
+        root,
+        "output_validator/interactor.py",
+        &format!(
+            "{DOUBLING_INTERACTOR_NO_EXIT}import time\ntime.sleep(0.3)\nprint('bye', flush=True)\nsys.exit(42)\n"
+        ),
+    );
+    let (verdict, _) = verdicts(backend, root, "p.py", table[0].1);
+    assert_eq!(
+        verdict, "AC",
+        "{backend}: an interactor writing after the program left"
+    );
 }
 
 #[test]

@@ -106,6 +106,11 @@ pub(crate) struct Launch<'a> {
     /// The read end of the pipe that is the process's standard error, and the file that
     /// keeps its first [`STDERR_KEPT_BYTES`] (the rest is read and dropped).
     pub(crate) drain: Option<(OwnedFd, File)>,
+    /// A pipe's read end the supervisor keeps open once this process has been reaped,
+    /// reading and dropping what comes: an interactive program's standard input, so that
+    /// an interactor still writing to a program that has ended is not refused (`EPIPE`),
+    /// as under DOMjudge's runpipe and BAPCtools, whose interactors may rely on it.
+    pub(crate) drain_after: Option<OwnedFd>,
     pub(crate) limits: JobLimits,
     pub(crate) uid: u32,
     pub(crate) gid: u32,
@@ -135,6 +140,7 @@ pub(crate) fn execute(
         hold: Vec::new(),
         fds: [stdin.into(), stdout.into(), stderr],
         drain,
+        drain_after: None,
         limits: *limits,
         uid,
         gid,
@@ -165,8 +171,10 @@ pub(crate) fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>
     let mut drains = launches
         .iter_mut()
         .filter_map(|launch| launch.drain.take())
-        .map(|(from, to)| Drain::new(from, to))
+        .map(|(from, to)| Drain::new(from, Some(to)))
         .collect::<Result<Vec<_>, _>>()?;
+    let mut drain_after: Vec<Option<OwnedFd>> =
+        launches.iter_mut().map(|l| l.drain_after.take()).collect();
     let started = Instant::now();
     let mut procs = Vec::with_capacity(launches.len());
     for launch in &launches {
@@ -187,7 +195,15 @@ pub(crate) fn execute_all(mut launches: Vec<Launch<'_>>) -> Result<(Vec<Outcome>
     let mut holds: Vec<Vec<OwnedFd>> = launches.into_iter().map(|l| l.hold).collect();
     let mut first_reaped = None;
     loop {
+        let before = procs.iter().filter(|p| p.reaped.is_some()).count();
         reap_children(&mut procs, &mut holds, &mut first_reaped, started)?;
+        if procs.iter().filter(|p| p.reaped.is_some()).count() > before {
+            for (proc, after) in procs.iter().zip(drain_after.iter_mut()) {
+                if let (Some(_), Some(fd)) = (proc.reaped, after.take()) {
+                    drains.push(Drain::new(fd, None)?);
+                }
+            }
+        }
         if procs.iter().all(|p| p.reaped.is_some()) {
             break;
         }
@@ -337,16 +353,17 @@ fn wait_ready(
     Ok(())
 }
 
-/// A submission's standard error pipe, read without blocking as data arrives.
+/// A pipe read without blocking as data arrives: a submission's standard error, kept in
+/// part, or an ended program's standard input, dropped.
 struct Drain {
     from: File,
-    to: File,
+    to: Option<File>,
     kept: u64,
     open: bool,
 }
 
 impl Drain {
-    fn new(from: OwnedFd, to: File) -> Result<Drain, String> {
+    fn new(from: OwnedFd, to: Option<File>) -> Result<Drain, String> {
         // SAFETY: fcntl with integer arguments on a descriptor we own; the flag is on our
         // end of the pipe only (the writer's end is another open file description).
         if unsafe { libc::fcntl(from.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK) } < 0 {
@@ -375,7 +392,10 @@ impl Drain {
                 }
                 Ok(n) => {
                     let keep = (STDERR_KEPT_BYTES.saturating_sub(self.kept)).min(n as u64);
-                    if keep > 0 && self.to.write_all(&buf[..keep as usize]).is_ok() {
+                    if let Some(to) = &mut self.to
+                        && keep > 0
+                        && to.write_all(&buf[..keep as usize]).is_ok()
+                    {
                         self.kept += keep;
                     }
                 }

@@ -346,6 +346,10 @@ fn validate(spec: &Job, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, 
 /// program that dies because the interactor left therefore ends after the interactor in
 /// the reaping order, and the other way round. (A process that closes its standard output
 /// but keeps running is seen to end its output only when it ends.)
+///
+/// Once the program has ended, the interactor sees the end of its input, but its own
+/// writes are still read (and dropped) by the supervisor, never refused with a broken
+/// pipe: an interactor that answers a program that has left is not a judge error.
 fn run_interactive(
     spec: &Job,
     prepared: &Prepared,
@@ -380,6 +384,7 @@ fn run_interactive(
         Launch {
             prepared,
             hold: vec![dup(&to_program_read)?, dup(&to_interactor_write)?],
+            drain_after: Some(dup(&to_program_read)?),
             fds: [to_program_read, to_interactor_write, program_stderr],
             drain: Some((stderr_read, kept_stderr)),
             limits: spec.limits,
@@ -395,6 +400,7 @@ fn run_interactive(
                 interactor_stderr.into(),
             ],
             drain: None,
+            drain_after: None,
             limits: step.limits,
             uid: step.uid,
             gid: step.gid,

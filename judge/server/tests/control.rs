@@ -493,8 +493,15 @@ type Route = (
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [Route; 11] = [
+    const ROUTES: [Route; 14] = [
         ("GET", "/contests/arena/jury/clarifications", &[]),
+        ("GET", "/contests/arena/jury/rejudgings", &[]),
+        ("GET", "/contests/arena/jury/rejudgings/1", &[]),
+        (
+            "POST",
+            "/contests/arena/jury/rejudgings",
+            &[("problem", "sum")],
+        ),
         ("POST", "/contests/arena/jury/clarifications/1/handled", &[]),
         ("GET", "/contests/arena/jury/submissions", &[]),
         ("GET", "/contests/arena/jury/submissions/1", &[]),

@@ -561,8 +561,9 @@ async fn post_clarification(
     Ok((StatusCode::CREATED, axum::Json(made)).into_response())
 }
 
-/// `POST /api/contests/{cid}/rejudgings` (admins): `{"submission_id"}`, `{"problem_id"}`
-/// and/or `{"team_id"}`; answers the ids queued again.
+/// `POST /api/contests/{cid}/rejudgings` (admins): `{"submission_id"}`, `{"problem_id"}`,
+/// `{"team_id"}` and/or `{"judgement_type_id"}`; answers the rejudging's id (`null` when
+/// nothing matched) and the ids queued again.
 async fn post_rejudging(
     State(state): State<Shared>,
     Path(cid): Path<String>,
@@ -573,8 +574,9 @@ async fn post_rejudging(
     let who = viewer(&state, Some(&contest), &headers)?;
     let request: RejudgeRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("rejudging body: {e}")))?;
-    let ids = operations::rejudge(&state, &contest, &who, request).await?;
-    Ok(axum::Json(json!({"submission_ids": ids})).into_response())
+    let done = operations::rejudge(&state, &contest, &who, "admin (API)", request).await?;
+    let id = done.id.map(|id| id.to_string());
+    Ok(axum::Json(json!({"id": id, "submission_ids": done.submission_ids})).into_response())
 }
 
 /// `POST /api/contests/{cid}/control` (admins): a jury action on the clock,

@@ -295,6 +295,7 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
          <button>log out</button></form></p>\
          <h2>Jury</h2><p><a id=jury-submissions href='/contests/{cid}/jury/submissions'>every submission, filtered and a page at a time</a> \
          &middot; <a id=jury-clarifications href='/contests/{cid}/jury/clarifications'>the clarifications' inbox</a> \
+         &middot; <a id=jury-rejudgings href='/contests/{cid}/jury/rejudgings'>rejudgings and what they changed</a> \
          &middot; <a id=jury-reveal href='/contests/{cid}/jury/reveal'>the reveal</a></p>\
          <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
          submission <input name=submission id=rejudge-submission size=8> \
@@ -874,10 +875,11 @@ async fn rejudge(
         submission_id: given(form.submission.trim().to_owned()),
         problem_id: given(form.problem),
         team_id: given(form.team),
+        judgement_type_id: None,
     };
     after_form(
         &cid,
-        operations::rejudge(&state, &contest, &viewer, request).await,
+        operations::rejudge(&state, &contest, &viewer, "jury (web)", request).await,
     )
 }
 

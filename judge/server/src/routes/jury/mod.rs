@@ -9,7 +9,8 @@
 //! one submission, with its source, each judgement's compiler
 //! output and per-test results (the judgements of a rejudged submission side by side),
 //! and for the newest judgement's first failed test its input, the expected answer and
-//! the program's output, each cut to [`SHOWN_BYTES`], with a line diff.
+//! the program's output, each cut to [`SHOWN_BYTES`], with a line diff; the rejudging
+//! pages (`rejudgings`: the form, the list, and what each rejudging changed).
 
 use axum::Router;
 use axum::extract::Form;
@@ -26,6 +27,8 @@ use crate::contest::Contest;
 use crate::error::ApiError;
 use crate::store::{JudgementRow, JuryRun, SubmissionFilter};
 use crate::viewer::Viewer;
+
+mod rejudgings;
 
 /// How much of a test's input, answer and output a page shows.
 pub const SHOWN_BYTES: usize = 4096;
@@ -44,6 +47,7 @@ pub fn router() -> Router<Shared> {
             "/contests/{cid}/jury/clarifications/{id}/handled",
             post(mark_handled),
         )
+        .merge(rejudgings::router())
 }
 
 /// Submissions a page of the jury's list holds.
@@ -462,7 +466,7 @@ async fn submission(
     let body = format!(
         "<p><a href='/contests/{cide}'>back to the contest</a></p><h1>Submission {ide}</h1>\
          <p>Team <b id=team>{}</b>, problem <b>{}</b>, {}, at {} of the contest: <b id=verdict class='verdict {v}'>{v}</b>.</p>\
-         <form method=post action='/contests/{cide}/rejudge'><input type=hidden name=submission value='{ide}'><button id=rejudge>Rejudge</button></form>\
+         <form id=rejudge-one method=post action='/contests/{cide}/jury/rejudgings'><input type=hidden name=submission value='{ide}'><button id=rejudge>Rejudge</button></form>\
          <h3>Source</h3>{}{compile}<h3>Tests (the newest judgement)</h3>{runs}{history}",
         esc(&sub.team_id),
         esc(&sub.problem_id),

@@ -10,7 +10,9 @@
 //! output and per-test results (the judgements of a rejudged submission side by side),
 //! and for the newest judgement's first failed test its input, the expected answer and
 //! the program's output, each cut to [`SHOWN_BYTES`], with a line diff; the rejudging
-//! pages (`rejudgings`: the form, the list, and what each rejudging changed).
+//! pages (`rejudgings`: the form, the list, and what each rejudging changed); the
+//! contest control with the audit log (`control`); the teams (`teams`: add, paste or
+//! upload an import, disable, the token sheet).
 
 use axum::Router;
 use axum::extract::Form;
@@ -28,7 +30,9 @@ use crate::error::ApiError;
 use crate::store::{JudgementRow, JuryRun, SubmissionFilter};
 use crate::viewer::Viewer;
 
+mod control;
 mod rejudgings;
+mod teams;
 
 /// How much of a test's input, answer and output a page shows.
 pub const SHOWN_BYTES: usize = 4096;
@@ -48,6 +52,8 @@ pub fn router() -> Router<Shared> {
             post(mark_handled),
         )
         .merge(rejudgings::router())
+        .merge(control::router())
+        .merge(teams::router())
 }
 
 /// Submissions a page of the jury's list holds.
@@ -690,7 +696,7 @@ async fn reveal(
          #reveal td.yes{{background:#cfc}}#reveal td.no{{background:#fcc}}</style>\
          <p><a href='/contests/{c}'>back to the contest</a> &middot; space, the right arrow or a click: the next step</p>\
          <h1>{} &mdash; the reveal</h1><p id=status></p><table id=reveal></table>\
-         <form id=thaw method=post action='/contests/{c}/control'><input type=hidden name=action value=thaw>\
+         <form id=thaw method=post action='/contests/{c}/jury/control'><input type=hidden name=action value=thaw>\
          <input type=hidden name=confirm value=yes><button id=thaw-send>Thaw the public board</button></form>\
          <script type=application/json id=reveal-data>{data}</script>\
          <script>\

@@ -24,6 +24,9 @@
 //! - `control`: the contest's clock as the jury changes it (start, delay, freeze, thaw,
 //!   end early, finalize) and which change is allowed when;
 //! - `operations`: rejudging, clarifications, awards and the jury's control of the clock;
+//! - `unzip`: an uploaded problem package unpacked within stated limits, unsafe entries
+//!   refused by name; `uploads`: uploaded packages kept in the database by SHA-256,
+//!   unpacked on each host and loaded with the judge's checks;
 //! - `export`: the contest as a zip of its event feed and sources; a SQLite backup;
 //! - `priority`: the HTTP runtime whose threads run below judging's priority;
 //! - `clics`: the CLICS objects; `error`: `ServerError` (wrapping the store's own
@@ -49,6 +52,8 @@ pub mod state;
 pub mod statement;
 pub mod store;
 pub mod submit;
+pub mod unzip;
+pub mod uploads;
 pub mod viewer;
 pub mod worker;
 

@@ -493,7 +493,7 @@ type Route = (
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [Route; 17] = [
+    const ROUTES: [Route; 20] = [
         ("GET", "/contests/arena/jury/clarifications", &[]),
         ("GET", "/contests/arena/jury/rejudgings", &[]),
         ("GET", "/contests/arena/jury/rejudgings/1", &[]),
@@ -508,6 +508,17 @@ async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
         ("GET", "/contests/arena/jury/tokens", &[]),
         ("GET", "/contests/arena/jury/control", &[]),
         ("GET", "/contests/arena/jury/teams", &[]),
+        ("GET", "/contests/arena/jury/problems", &[]),
+        (
+            "GET",
+            "/contests/arena/jury/packages/0000000000000000000000000000000000000000000000000000000000000000",
+            &[],
+        ),
+        (
+            "POST",
+            "/contests/arena/jury/problems/upload",
+            &[("file", "PK")],
+        ),
         ("GET", "/contests/arena/export", &[]),
         (
             "POST",

@@ -290,7 +290,8 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
          &middot; <a id=jury-rejudgings href='/contests/{cid}/jury/rejudgings'>rejudgings and what they changed</a> \
          &middot; <a id=jury-reveal href='/contests/{cid}/jury/reveal'>the reveal</a></p>\
          <p><a id=jury-control href='/contests/{cid}/jury/control'>contest control (start, delay, freeze, thaw, end, finalize) and the audit log</a> \
-         &middot; <a id=jury-teams href='/contests/{cid}/jury/teams'>teams (add, import, disable, the token sheet)</a></p>\
+         &middot; <a id=jury-teams href='/contests/{cid}/jury/teams'>teams (add, import, disable, the token sheet)</a> \
+         &middot; <a id=jury-problems href='/contests/{cid}/jury/problems'>problems (upload a package)</a></p>\
          <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
          submission <input name=submission id=rejudge-submission size=8> \
          problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \

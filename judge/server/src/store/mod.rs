@@ -3,7 +3,8 @@
 //!
 //! Tables: `contests` (definitions), `jury` (what the jury changed: the clock, teams)
 //! and `audit` (the jury's actions), `rejudgings` and `rejudged` (each rejudging and the
-//! submissions it took, with the judgement counting before), `sessions` (the web page's logins), `submissions` (with the [`QueueState`]: `queued`,
+//! submissions it took, with the judgement counting before), `packages` (uploaded
+//! problem packages, kept whole by the SHA-256 of their zip), `sessions` (the web page's logins), `submissions` (with the [`QueueState`]: `queued`,
 //! `judging` under a worker's lease, `done`), `judgements`, `runs`, and `events` (the
 //! CLICS event feed; an event's token is its sequence number). Judgement types are
 //! stored as their CLICS ids and read back as [`problems::Verdict`]s; rows decode through
@@ -25,7 +26,7 @@
 //! The code: this file opens the database (with its tables) and holds the contests;
 //! `rows` the row types; `events` the event log's writes and change notices; `queue`
 //! the judging queue's writes (submissions, claims, leases, judgements); `rejudgings`
-//! the rejudgings and what each changed;
+//! the rejudgings and what each changed; `packages` the uploaded packages;
 //! `jury` the jury's changes and the audit log; `sessions` the web page's logins;
 //! `reads` every query that only reads.
 
@@ -40,6 +41,7 @@ use crate::viewer::Viewer;
 
 mod events;
 mod jury;
+mod packages;
 mod queue;
 mod reads;
 mod rejudgings;
@@ -48,6 +50,7 @@ mod sessions;
 
 use events::insert_event;
 pub use jury::{AuditRow, JuryRow, JuryWrite};
+pub use packages::PackageRow;
 pub use rejudgings::{After, RejudgeRecord, RejudgedRow, RejudgingRow};
 pub use rows::{
     ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, JuryRun, ListedSubmission,
@@ -213,6 +216,11 @@ impl Store {
             "CREATE INDEX IF NOT EXISTS rejudged_by_submission ON rejudged \
              (contest_id, submission_id, rejudging_seq)"
                 .to_owned(),
+            format!(
+                "CREATE TABLE IF NOT EXISTS packages (sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, \
+                 size BIGINT NOT NULL, time_ms BIGINT NOT NULL, bytes {} NOT NULL)",
+                self.bytes_type()
+            ),
         ];
         // Columns added since the tables were first made: a database made by an older
         // server gets them when opened (its old rows read the defaults).

@@ -1,0 +1,315 @@
+//! Problem packages uploaded on the jury's problems page over real HTTP (the service on
+//! port 0), on SQLite and on PostgreSQL: a zip made here from the `sum` package loads,
+//! and its page shows what the judge's loader found; a package with a broken
+//! `problem.yaml` is kept and its page lists the errors; zips with a `../` name, an
+//! absolute name or a symbolic link, and bytes that are not a zip, are refused naming the
+//! entry and kept nowhere. The same zip twice is kept once (by its SHA-256). Each upload
+//! is in the audit log; nobody but the jury's session with its CSRF token uploads. A
+//! second server on the same database, its unpacked copy removed, unpacks the package
+//! from the database and shows the same page.
+
+mod common;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+
+use common::ADMIN;
+use common::http::{As, Body, Part, request};
+use judge_server::AppState;
+
+const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
+
+/// The files of a small package made from `sum`: its `problem.yaml`, statement, samples,
+/// two secret tests and one accepted submission.
+const SUM_FILES: [&str; 9] = [
+    "problem.yaml",
+    "statement/problem.en.md",
+    "data/sample/1.in",
+    "data/sample/1.ans",
+    "data/secret/01-single.in",
+    "data/secret/01-single.ans",
+    "data/secret/02-small.in",
+    "data/secret/02-small.ans",
+    "submissions/accepted/sum.py",
+];
+
+/// A zip of `entries` (name, content).
+fn zip_of(entries: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, content) in entries {
+        out.start_file(name.as_str(), options).expect("entry");
+        out.write_all(content).expect("content");
+    }
+    out.finish().expect("zip").into_inner()
+}
+
+/// The small `sum` package zipped inside a folder `sum/`, with a note naming `tag` (so
+/// that each test's zip has its own SHA-256).
+fn sum_zip(tag: &str) -> Vec<u8> {
+    let mut entries: Vec<(String, Vec<u8>)> = SUM_FILES
+        .iter()
+        .map(|f| {
+            let bytes = std::fs::read(format!("{PACKAGES}/sum/{f}")).expect("a package file");
+            (format!("sum/{f}"), bytes)
+        })
+        .collect();
+    entries.push(("sum/NOTE".into(), tag.as_bytes().to_vec()));
+    zip_of(&entries)
+}
+
+fn contest_file(dir: &Path) -> std::path::PathBuf {
+    let start = (chrono::Utc::now() + chrono::Duration::hours(1))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let yaml = format!(
+        "id: arena\nname: Arena\nstart_time: {start}\nduration: '5:00:00'\n\
+         problems:\n  - {{id: sum, package: {PACKAGES}/sum}}\n\
+         teams:\n  - {{id: t1, name: Team One, token: token-t1}}\n"
+    );
+    let path = dir.join("contest.yaml");
+    std::fs::write(&path, yaml).expect("contest file");
+    path
+}
+
+/// A server on `db` without workers, answering on port 0.
+async fn serve(contest: &Path, db: &str) -> SocketAddr {
+    let sandbox = judge::sandbox::SandboxConfig::discover().expect("sandbox config");
+    let mut opts = common::options(vec![contest.to_owned()], Path::new(db), 0);
+    opts.db = db.to_owned();
+    let state = AppState::open(&opts, sandbox).await.expect("state opens");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind port 0");
+    let addr = listener.local_addr().expect("bound address");
+    tokio::spawn(judge_server::routes::serve(
+        listener,
+        judge_server::app(Arc::clone(&state)),
+    ));
+    addr
+}
+
+/// Uploads `bytes` as `name` as `who`: the status and the `Location` or the page.
+async fn upload(addr: SocketAddr, who: As<'_>, name: &str, bytes: &[u8]) -> (u16, String) {
+    let parts = [Part {
+        name: "file",
+        file_name: Some(name),
+        bytes,
+    }];
+    let answer = request(
+        addr,
+        "POST",
+        "/contests/arena/jury/problems/upload",
+        who,
+        Body::Multipart(&parts),
+    )
+    .await;
+    let location = answer.header("location").unwrap_or_default().to_owned();
+    (answer.status, location + &answer.text())
+}
+
+async fn page(addr: SocketAddr, path: &str, who: As<'_>) -> String {
+    let answer = request(addr, "GET", path, who, Body::Nothing).await;
+    assert_eq!(answer.status, 200, "GET {path}: {}", answer.text());
+    answer.text()
+}
+
+/// Removes this host's unpacked copy of package `sha256`, if any.
+fn forget(sha256: &str) {
+    let dir = judge_server::uploads::packages_dir().join(sha256);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("remove the unpacked package");
+    }
+}
+
+/// The whole story on `db`; `tag` makes the zips this test's own. It is long because it
+/// is one scenario told in order: each upload is checked against those before it.
+async fn story(db: &str, tag: &str) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    let a = serve(&contest, db).await;
+    let (sid, csrf) = common::http::login(a, "arena", ADMIN)
+        .await
+        .expect("the jury logs in");
+    let jury = As::Session {
+        id: &sid,
+        csrf: &csrf,
+    };
+    let problems = page(a, "/contests/arena/jury/problems", jury).await;
+    assert!(
+        problems.contains(
+            "<span id=limits>Limits: at most 200 MiB zipped, 1 GiB unpacked, 10000 files and folders.</span>"
+        ),
+        "{problems}"
+    );
+    assert!(
+        problems.contains(
+            "<form id=upload-package method=post action='/contests/arena/jury/problems/upload' \
+             enctype='multipart/form-data'><input type=hidden name=csrf"
+        ),
+        "{problems}"
+    );
+    assert!(problems.contains("No package uploaded yet."), "{problems}");
+    assert!(
+        page(a, "/contests/arena", jury)
+            .await
+            .contains("href='/contests/arena/jury/problems'")
+    );
+
+    // A package that loads.
+    let good = sum_zip(tag);
+    let sha = judge_server::uploads::sha256_hex(&good);
+    forget(&sha);
+    let (status, location) = upload(a, jury, "sum.zip", &good).await;
+    assert_eq!(status, 303, "{location}");
+    let package_path = format!("/contests/arena/jury/packages/{sha}");
+    assert_eq!(location, package_path);
+    let shown = page(a, &package_path, jury).await;
+    assert!(
+        shown.contains("<p id=loads class=AC>The package loads: <b>Sum of Numbers</b> (<code>sum</code>), time limit 1 s (problem.yaml), 1 sample and 2 secret test(s), 1 reference submission(s);"),
+        "{shown}"
+    );
+    assert!(shown.contains(&format!("<code id=sha256>{sha}</code>")));
+    // Again: the same SHA-256, kept once.
+    let (status, again) = upload(a, jury, "sum-again.zip", &good).await;
+    assert_eq!((status, again.as_str()), (303, package_path.as_str()));
+
+    // A package with a broken problem.yaml: kept, its errors listed.
+    let broken = zip_of(&[
+        ("problem.yaml".into(), b"name: [unclosed\n".to_vec()),
+        ("NOTE".into(), tag.as_bytes().to_vec()),
+    ]);
+    let broken_sha = judge_server::uploads::sha256_hex(&broken);
+    forget(&broken_sha);
+    let (status, location) = upload(a, jury, "broken.zip", &broken).await;
+    assert_eq!(status, 303, "{location}");
+    let shown = page(a, &location, jury).await;
+    assert!(
+        shown.contains("<p id=loads class=WA>The package does not load:"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("<tr class=error><td>error</td><td>problem.yaml</td>"),
+        "{shown}"
+    );
+
+    // Refused, naming the entry, kept nowhere.
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    out.add_symlink(
+        "data/link",
+        "/etc/passwd",
+        zip::write::SimpleFileOptions::default(),
+    )
+    .expect("a link");
+    let link = out.finish().expect("zip").into_inner();
+    for (name, bytes, says) in [
+        (
+            "climb.zip",
+            zip_of(&[("../evil".into(), b"x".to_vec())]),
+            "`climb.zip`: entry `../evil`: a name that leaves the package&#39;s folder",
+        ),
+        (
+            "absolute.zip",
+            zip_of(&[("/tmp/evil".into(), b"x".to_vec())]),
+            "`absolute.zip`: entry `/tmp/evil`: an absolute name",
+        ),
+        (
+            "link.zip",
+            link,
+            "`link.zip`: entry `data/link`: a symbolic link",
+        ),
+        (
+            "text.zip",
+            b"not a zip".to_vec(),
+            "`text.zip`: not a zip archive",
+        ),
+    ] {
+        let (status, text) = upload(a, jury, name, &bytes).await;
+        assert_eq!(status, 400, "{name}: {text}");
+        assert!(text.contains(says), "{name}: {text}");
+        let sha = judge_server::uploads::sha256_hex(&bytes);
+        assert!(!judge_server::uploads::packages_dir().join(&sha).exists());
+    }
+    let problems = page(a, "/contests/arena/jury/problems", jury).await;
+    assert_eq!(
+        problems.matches("<tr class=package>").count(),
+        2,
+        "{problems}"
+    );
+
+    // Only the jury's session with its CSRF token uploads.
+    let (t1, t1_csrf) = common::http::login(a, "arena", "token-t1")
+        .await
+        .expect("t1 logs in");
+    let forged = As::Session {
+        id: &sid,
+        csrf: "forged",
+    };
+    let team = As::Session {
+        id: &t1,
+        csrf: &t1_csrf,
+    };
+    for who in [forged, team, As::Nobody] {
+        let (status, text) = upload(a, who, "sum.zip", &good).await;
+        assert_eq!(status, 403, "{text}");
+    }
+    let audit = request(
+        a,
+        "GET",
+        "/api/contests/arena/audit",
+        As::Bearer(ADMIN),
+        Body::Nothing,
+    )
+    .await
+    .json();
+    let uploads: Vec<&str> = audit
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|r| r["action"] == "upload_package")
+        .map(|r| r["detail"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(uploads.len(), 3, "{audit}");
+    assert!(
+        uploads[0].starts_with("sum.zip (") && uploads[0].ends_with(&format!("sha256 {sha})")),
+        "{audit}"
+    );
+
+    // Another server on the same database, without this host's copy: unpacked from the
+    // database.
+    let b = serve(&contest, db).await;
+    forget(&sha);
+    let shown = page(b, &package_path, jury).await;
+    assert!(
+        shown.contains("The package loads: <b>Sum of Numbers</b>"),
+        "{shown}"
+    );
+    assert!(judge_server::uploads::packages_dir().join(&sha).is_dir());
+    let missing = request(
+        b,
+        "GET",
+        &format!("/contests/arena/jury/packages/{}", "0".repeat(64)),
+        jury,
+        Body::Nothing,
+    )
+    .await;
+    assert_eq!(missing.status, 404);
+    forget(&sha);
+    forget(&broken_sha);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_jury_uploads_problem_packages_on_sqlite() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db.sqlite").display().to_string();
+    story(&db, "sqlite").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_jury_uploads_problem_packages_on_postgres() {
+    let Some(db) = common::Postgres::fresh("arena_packages") else {
+        return;
+    };
+    story(&db.url, "postgres").await;
+}

@@ -188,7 +188,7 @@ pub async fn write_state_events(state: &AppState) {
     }
 }
 
-async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
+async fn tick(state: &AppState, contest: &Arc<Contest>) -> Result<(), ServerError> {
     // One state change at a time in this process (the jury's actions hold it too).
     let _one = state.clock.lock().await;
     // The last state written first, then the clock: a jury action committed in between
@@ -196,6 +196,8 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<leaderboard::clics::State> = last.and_then(|t| serde_json::from_str(&t).ok());
     contest.reload_jury(&state.store).await?;
+    // The jury's problems changed (here or on another host): served loaded again.
+    let contest = &state.follow_jury_problems(contest).await?;
     // Only an ended contest can be finalized, so only then does pending work matter.
     let pending =
         Utc::now() < contest.end_time() || state.store.any_pending(&contest.spec.id).await?;

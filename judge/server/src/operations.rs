@@ -374,6 +374,8 @@ mod tests {
             spec,
             problems: Vec::new(),
             jury: crate::contest::JuryCell::default(),
+            file_problems: Vec::new(),
+            jury_problems: Vec::new(),
         }
     }
 

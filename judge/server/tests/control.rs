@@ -493,7 +493,7 @@ type Route = (
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [Route; 20] = [
+    const ROUTES: [Route; 22] = [
         ("GET", "/contests/arena/jury/clarifications", &[]),
         ("GET", "/contests/arena/jury/rejudgings", &[]),
         ("GET", "/contests/arena/jury/rejudgings/1", &[]),
@@ -519,6 +519,12 @@ async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
             "/contests/arena/jury/problems/upload",
             &[("file", "PK")],
         ),
+        (
+            "POST",
+            "/contests/arena/jury/problems/add",
+            &[("sha256", "0"), ("id", "x")],
+        ),
+        ("POST", "/contests/arena/jury/problems/sum/remove", &[]),
         ("GET", "/contests/arena/export", &[]),
         (
             "POST",

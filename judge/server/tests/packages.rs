@@ -6,7 +6,12 @@
 //! entry and kept nowhere. The same zip twice is kept once (by its SHA-256). Each upload
 //! is in the audit log; nobody but the jury's session with its CSRF token uploads. A
 //! second server on the same database, its unpacked copy removed, unpacks the package
-//! from the database and shows the same page.
+//! from the database and shows the same page. The package is then added to the contest
+//! as a problem (bad ids and a package that cannot be judged refused) and the file's
+//! problem removed before the start, each with its `problems` events and audit line,
+//! followed by the second server and kept over a restart; after the start a removal is
+//! refused, and a team's submission to the added problem is judged (where bubblewrap is
+//! present).
 
 mod common;
 
@@ -73,12 +78,22 @@ fn contest_file(dir: &Path) -> std::path::PathBuf {
     path
 }
 
-/// A server on `db` without workers, answering on port 0.
-async fn serve(contest: &Path, db: &str) -> SocketAddr {
+/// A server on `db` with `workers` judging, answering on port 0.
+async fn serve(contest: &Path, db: &str, workers: usize) -> SocketAddr {
     let sandbox = judge::sandbox::SandboxConfig::discover().expect("sandbox config");
-    let mut opts = common::options(vec![contest.to_owned()], Path::new(db), 0);
+    let mut opts = common::options(vec![contest.to_owned()], Path::new(db), workers);
     opts.db = db.to_owned();
     let state = AppState::open(&opts, sandbox).await.expect("state opens");
+    judge_server::worker::spawn(&state, workers);
+    // The state ticker, as `judge serve` runs it: it also serves the contest again when
+    // the jury's problems changed on another host.
+    let ticking = Arc::clone(&state);
+    tokio::spawn(async move {
+        loop {
+            judge_server::write_state_events(&ticking).await;
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        }
+    });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind port 0");
@@ -128,7 +143,10 @@ fn forget(sha256: &str) {
 async fn story(db: &str, tag: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
     let contest = contest_file(dir.path());
-    let a = serve(&contest, db).await;
+    // One worker where bubblewrap is present: a team's submission to the added problem is
+    // judged.
+    let workers = usize::from(common::bwrap_sandbox().is_some());
+    let a = serve(&contest, db, workers).await;
     let (sid, csrf) = common::http::login(a, "arena", ADMIN)
         .await
         .expect("the jury logs in");
@@ -278,7 +296,7 @@ async fn story(db: &str, tag: &str) {
 
     // Another server on the same database, without this host's copy: unpacked from the
     // database.
-    let b = serve(&contest, db).await;
+    let b = serve(&contest, db, 0).await;
     forget(&sha);
     let shown = page(b, &package_path, jury).await;
     assert!(
@@ -295,8 +313,270 @@ async fn story(db: &str, tag: &str) {
     )
     .await;
     assert_eq!(missing.status, 404);
+    add_and_remove(a, b, jury, &sha, &broken_sha).await;
+    after_the_start(a, jury, workers > 0).await;
+    // Opened again on the same database: the jury's problems as they were left.
+    let again = serve(&contest, db, 0).await;
+    assert_eq!(problem_ids(again).await, ["sum2"], "after a restart");
     forget(&sha);
     forget(&broken_sha);
+}
+
+/// The contest started: a removal is refused, and (where `judged`) a team's submission
+/// to the added problem `sum2` is judged AC.
+async fn after_the_start(a: SocketAddr, jury: As<'_>, judged: bool) {
+    // Started: no removal; a team's submission to the added problem is judged.
+    let started = request(
+        a,
+        "POST",
+        "/api/contests/arena/control",
+        As::Bearer(ADMIN),
+        Body::Json(&serde_json::json!({"action": "start_now"})),
+    )
+    .await;
+    assert_eq!(started.status, 200, "{}", started.text());
+    let refused = request(
+        a,
+        "POST",
+        "/contests/arena/jury/problems/sum2/remove",
+        jury,
+        Body::Form(&[]),
+    )
+    .await;
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(refused.text().contains("only before the start"));
+    if judged {
+        let source = std::fs::read_to_string(format!("{PACKAGES}/sum/submissions/accepted/sum.py"))
+            .expect("a source");
+        let body =
+            serde_json::json!({"problem_id": "sum2", "language_id": "python3", "source": source});
+        let posted = request(
+            a,
+            "POST",
+            "/api/contests/arena/submissions",
+            As::Bearer("token-t1"),
+            Body::Json(&body),
+        )
+        .await;
+        assert_eq!(posted.status, 200, "{}", posted.text());
+        let id = posted.json()["id"].as_str().expect("an id").to_owned();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+        loop {
+            let judgements = request(
+                a,
+                "GET",
+                "/api/contests/arena/judgements",
+                As::Bearer(ADMIN),
+                Body::Nothing,
+            )
+            .await
+            .json();
+            let verdict = judgements
+                .as_array()
+                .expect("a list")
+                .iter()
+                .find(|j| j["submission_id"] == id.as_str())
+                .map(|j| j["judgement_type_id"].clone());
+            if let Some(verdict) = verdict {
+                assert_eq!(verdict, "AC", "{judgements}");
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "never judged");
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    }
+}
+
+/// The problems' ids as the API lists them to the admin.
+async fn problem_ids(addr: SocketAddr) -> Vec<String> {
+    let listed = request(
+        addr,
+        "GET",
+        "/api/contests/arena/problems",
+        As::Bearer(ADMIN),
+        Body::Nothing,
+    )
+    .await
+    .json();
+    listed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| p["id"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Waits (at most 30 s) until `addr` lists `ids` as the contest's problems.
+async fn until_problems(addr: SocketAddr, ids: &[&str]) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let now = problem_ids(addr).await;
+        if now == ids {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{addr} lists {now:?}, not {ids:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// The problems' `problems` events after token `after`: (id, whether it has data).
+async fn problem_events(addr: SocketAddr, after: &str) -> Vec<(String, bool)> {
+    let feed = request(
+        addr,
+        "GET",
+        &format!("/api/contests/arena/event-feed?stream=false&since_token={after}"),
+        As::Bearer(ADMIN),
+        Body::Nothing,
+    )
+    .await
+    .text();
+    feed.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|e| e["type"] == "problems")
+        .map(|e| {
+            (
+                e["id"].as_str().unwrap_or_default().to_owned(),
+                !e["data"].is_null(),
+            )
+        })
+        .collect()
+}
+
+/// The newest event token of the contest's feed.
+async fn last_token(addr: SocketAddr) -> String {
+    let feed = request(
+        addr,
+        "GET",
+        "/api/contests/arena/event-feed?stream=false",
+        As::Bearer(ADMIN),
+        Body::Nothing,
+    )
+    .await
+    .text();
+    let last = feed.lines().last().expect("events");
+    let event: serde_json::Value = serde_json::from_str(last).expect("an event");
+    event["token"].as_str().expect("a token").to_owned()
+}
+
+/// The package `sha` added to the contest on host `a` as `sum2` (label B); bad adds
+/// refused; the file's `sum` removed before the start; host `b` follows both.
+async fn add_and_remove(a: SocketAddr, b: SocketAddr, jury: As<'_>, sha: &str, broken_sha: &str) {
+    let package_path = format!("/contests/arena/jury/packages/{sha}");
+    let shown = page(a, &package_path, jury).await;
+    assert!(
+        shown.contains(
+            "<form id=add-problem method=post action='/contests/arena/jury/problems/add'>"
+        ) && shown.contains(&format!("<input type=hidden name=sha256 value='{sha}'>")),
+        "{shown}"
+    );
+    let add = |fields: Vec<(&'static str, String)>| async move {
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let answer = request(
+            a,
+            "POST",
+            "/contests/arena/jury/problems/add",
+            jury,
+            Body::Form(&fields),
+        )
+        .await;
+        let location = answer.header("location").unwrap_or_default().to_owned();
+        (answer.status, location + &answer.text())
+    };
+    for (fields, says) in [
+        (
+            vec![("sha256", sha.to_owned()), ("id", "sum".to_owned())],
+            "problem id `sum` is taken in this contest",
+        ),
+        (
+            vec![("sha256", sha.to_owned()), ("id", "a b".to_owned())],
+            "problem id `a b`: use letters, digits",
+        ),
+        (
+            vec![("sha256", broken_sha.to_owned()), ("id", "x".to_owned())],
+            "cannot be judged",
+        ),
+    ] {
+        let (status, text) = add(fields.clone()).await;
+        assert_eq!(status, 400, "{fields:?}: {text}");
+        assert!(text.contains(says), "{fields:?}: {text}");
+    }
+    let token = last_token(a).await;
+    let (status, location) = add(vec![
+        ("sha256", sha.to_owned()),
+        ("id", "sum2".to_owned()),
+        ("label", String::new()),
+    ])
+    .await;
+    assert_eq!(
+        (status, location.as_str()),
+        (303, "/contests/arena/jury/problems")
+    );
+    assert_eq!(problem_ids(a).await, ["sum", "sum2"]);
+    let problems = page(a, "/contests/arena/jury/problems", jury).await;
+    assert!(
+        problems.contains(
+            "<tr class=problem id=problem-sum2><td>B</td><td>sum2</td><td>Sum of Numbers</td>"
+        ),
+        "{problems}"
+    );
+    assert!(
+        page(a, &package_path, jury)
+            .await
+            .contains("This package is a problem of the contest."),
+    );
+    assert_eq!(
+        problem_events(a, &token).await,
+        [("sum".to_owned(), true), ("sum2".to_owned(), true)]
+    );
+    until_problems(b, &["sum", "sum2"]).await;
+
+    // The file's problem removed before the start: a deletion event, and the others again.
+    let token = last_token(a).await;
+    let removed = request(
+        a,
+        "POST",
+        "/contests/arena/jury/problems/sum/remove",
+        jury,
+        Body::Form(&[]),
+    )
+    .await;
+    assert_eq!(removed.status, 303, "{}", removed.text());
+    assert_eq!(problem_ids(a).await, ["sum2"]);
+    assert_eq!(
+        problem_events(a, &token).await,
+        [("sum".to_owned(), false), ("sum2".to_owned(), true)]
+    );
+    until_problems(b, &["sum2"]).await;
+    let audit = request(
+        a,
+        "GET",
+        "/api/contests/arena/audit",
+        As::Bearer(ADMIN),
+        Body::Nothing,
+    )
+    .await
+    .json();
+    let lines: Vec<(&str, &str)> = audit
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|r| (r["action"].as_str().unwrap(), r["detail"].as_str().unwrap()))
+        .filter(|(action, _)| action.ends_with("_problem"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (
+                "add_problem",
+                format!("sum2 (B): sum.zip, sha256 {sha}").as_str()
+            ),
+            ("remove_problem", "sum"),
+        ],
+        "{audit}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,7 +2,9 @@
 //! a form to upload a problem package as a zip (its limits stated: [`LIMITS`]) and the
 //! packages kept so far; each package's page (`/contests/{cid}/jury/packages/{sha256}`)
 //! shows what the judge's loader found in it, as `judge verify` loads it: the problem,
-//! its limits and tests when it loads, and every error and warning.
+//! its limits and tests when it loads, and every error and warning, and a form that adds
+//! it to the contest (`actions::add_problem`); before the start each problem has a
+//! button that removes it (`actions::remove_problem`).
 //!
 //! An upload is read whole (its own body limit, above the server's `--max-body`),
 //! checked and unpacked (`uploads::upload`: a refused zip is kept nowhere), kept in the
@@ -10,14 +12,18 @@
 
 use axum::Router;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Form, Multipart, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 
+use serde::Deserialize;
+
 use super::{Shared, for_the_jury, jury_upload};
+use crate::actions;
 use crate::clics;
-use crate::routes::web::{error_page, esc, forms_for, page};
+use crate::error::ApiError;
+use crate::routes::web::{error_page, esc, forms_for, page, posted};
 use crate::unzip::{LIMITS, size};
 use crate::uploads;
 
@@ -32,6 +38,78 @@ pub(super) fn router() -> Router<Shared> {
             post(upload).layer(DefaultBodyLimit::max(upload_body)),
         )
         .route("/contests/{cid}/jury/packages/{sha256}", get(package_page))
+        .route("/contests/{cid}/jury/problems/add", post(add_problem))
+        .route(
+            "/contests/{cid}/jury/problems/{pid}/remove",
+            post(remove_problem),
+        )
+}
+
+/// Where a problem change leads when it is done: the problems page.
+fn back(cid: &str, done: Result<(), ApiError>) -> Response {
+    match done {
+        Ok(()) => Redirect::to(&format!("/contests/{cid}/jury/problems")).into_response(),
+        Err(e) => error_page(e),
+    }
+}
+
+/// The package page's form: add package `sha256` as problem `id` with `label` (empty:
+/// the package's short name, the next free letter).
+#[derive(Deserialize)]
+struct AddForm {
+    #[serde(default)]
+    csrf: String,
+    sha256: String,
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    label: String,
+}
+
+async fn add_problem(
+    State(state): State<Shared>,
+    Path(cid): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<AddForm>,
+) -> Response {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
+        Ok(found) => found,
+        Err(e) => return error_page(e),
+    };
+    let done = actions::add_problem(
+        &state,
+        &contest,
+        &viewer,
+        "jury (web)",
+        &form.sha256,
+        &form.id,
+        &form.label,
+    )
+    .await;
+    back(&cid, done)
+}
+
+/// A form that carries nothing but the session's CSRF token.
+#[derive(Deserialize)]
+struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+async fn remove_problem(
+    State(state): State<Shared>,
+    Path((cid, pid)): Path<(String, String)>,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
+        Ok(found) => found,
+        Err(e) => return error_page(e),
+    };
+    back(
+        &cid,
+        actions::remove_problem(&state, &contest, &viewer, "jury (web)", &pid).await,
+    )
 }
 
 async fn problems_page(
@@ -48,12 +126,32 @@ async fn problems_page(
         Err(e) => return error_page(e.into()),
     };
     let c = esc(&cid);
+    let before_start = chrono::Utc::now() < contest.start_time();
     let problems: String = contest
         .problems
         .iter()
         .map(|p| {
+            let remove = if before_start {
+                format!(
+                    "<form id=remove-{i} method=post action='/contests/{c}/jury/problems/{i}/remove'>\
+                     <button>Remove</button></form>",
+                    i = esc(&p.id)
+                )
+            } else {
+                String::new()
+            };
+            let from = contest
+                .jury_problems
+                .iter()
+                .find(|(id, _)| *id == p.id)
+                .and_then(|(_, row)| row.sha256.as_deref())
+                .map_or_else(
+                    || "the contest file".to_owned(),
+                    |sha| format!("<a href='/contests/{c}/jury/packages/{0}'>upload {1}</a>", esc(sha), esc(&sha[..12])),
+                );
             format!(
-                "<tr class=problem><td>{}</td><td>{}</td><td>{}</td><td>{} s</td><td>{}</td></tr>",
+                "<tr class=problem id=problem-{}><td>{}</td><td>{}</td><td>{}</td><td>{} s</td><td>{}</td><td>{from}</td><td>{remove}</td></tr>",
+                esc(&p.id),
                 esc(&p.label),
                 esc(&p.id),
                 esc(&p.problem.name),
@@ -62,6 +160,11 @@ async fn problems_page(
             )
         })
         .collect();
+    let removal = if before_start {
+        "<p>A problem can be removed until the contest starts.</p>"
+    } else {
+        "<p>The contest has started: problems can be added, not removed.</p>"
+    };
     let packages: String = kept
         .iter()
         .map(|k| {
@@ -84,7 +187,7 @@ async fn problems_page(
     };
     let body = format!(
         "<p><a href='/contests/{c}'>back to the contest</a></p><h1>{}: problems</h1>\
-         <table id=problems><tr><th></th><th>id</th><th>name</th><th>time limit</th><th>tests</th></tr>{problems}</table>\
+         <table id=problems><tr><th></th><th>id</th><th>name</th><th>time limit</th><th>tests</th><th>from</th><th></th></tr>{problems}</table>{removal}\
          <h2>Upload a problem package</h2>\
          <p>A Kattis or ICPC problem package as a zip (<code>problem.yaml</code> at its top, or in its one folder). \
          <span id=limits>Limits: {}.</span> Names that are absolute or climb out of the folder (<code>..</code>) and \
@@ -151,16 +254,18 @@ async fn package_page(
     Path((cid, sha256)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
-    let (_contest, session) = match for_the_jury(&state, &cid, &headers).await {
+    let (contest, session) = match for_the_jury(&state, &cid, &headers).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };
     let found = async {
-        let row = state.store.package(&sha256).await?.ok_or_else(|| {
-            crate::error::ApiError::not_found(format!("no uploaded package `{sha256}`"))
-        })?;
+        let row = state
+            .store
+            .package(&sha256)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("no uploaded package `{sha256}`")))?;
         let root = uploads::unpacked(&state.store, &sha256).await?;
-        Ok::<_, crate::error::ApiError>((row, root))
+        Ok::<_, ApiError>((row, root))
     }
     .await;
     let (row, root) = match found {
@@ -222,9 +327,28 @@ async fn package_page(
         format!("<table id=diagnostics><tr><th></th><th>file</th><th>what</th></tr>{lines}</table>")
     };
     let c = esc(&cid);
+    let add = match &loaded.problem {
+        Some(p)
+            if contest
+                .problems
+                .iter()
+                .any(|q| q.problem.sha256 == p.sha256) =>
+        {
+            "<p id=added>This package is a problem of the contest.</p>".to_owned()
+        }
+        Some(p) => format!(
+            "<h2>Add it to the contest</h2><form id=add-problem method=post action='/contests/{c}/jury/problems/add'>\
+             <input type=hidden name=sha256 value='{}'>\
+             id <input name=id id=add-problem-id size=16 value='{}'> label <input name=label id=add-problem-label size=4 placeholder='next letter'> \
+             <button id=add-problem-send>Add the problem</button></form>",
+            esc(&row.sha256),
+            esc(&p.short_name),
+        ),
+        None => String::new(),
+    };
     let body = format!(
         "<p><a href='/contests/{c}/jury/problems'>the problems</a> &middot; <a href='/contests/{c}'>back to the contest</a></p>\
-         <h1>Package {}</h1><p>SHA-256 <code id=sha256>{}</code>, {} zipped.</p>{verdict}\
+         <h1>Package {}</h1><p>SHA-256 <code id=sha256>{}</code>, {} zipped.</p>{verdict}{add}\
          <h2>What the judge's loader found</h2>{diagnostics}",
         esc(&row.name),
         esc(&row.sha256),

@@ -54,6 +54,8 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// Login attempts per address, for the web page's rate limit.
     pub logins: crate::session::LoginLimiter,
+    /// The uploaded packages whose own submissions this host judged (or judges).
+    pub verifications: Arc<uploads::Verifications>,
     /// Held while a contest's state changes (the ticker's check and write, a jury
     /// action), so this process never writes a state older than one it just wrote.
     pub clock: tokio::sync::Mutex<()>,
@@ -91,6 +93,7 @@ impl AppState {
             clock: tokio::sync::Mutex::default(),
             secure_cookies: opts.secure_cookies,
             logins: crate::session::LoginLimiter::default(),
+            verifications: Arc::default(),
         });
         for (id, spec) in state.store.contests().await? {
             let what = format!("stored contest {id}");

@@ -4,7 +4,8 @@
 //! (`packages/<sha256>` under [`judge::cache_dir`]) the first time it needs it, so every
 //! host sharing a PostgreSQL database has every package. A package is then loaded with
 //! the judge's own loader in its author mode (`problems::load`, as `judge verify` loads
-//! it), which lists every problem found.
+//! it), which lists every problem found, and its own submissions can be judged on this
+//! host in the background ([`verify`]: `judge verify`'s check, kept in memory).
 
 use std::path::{Path, PathBuf};
 
@@ -185,4 +186,91 @@ mod tests {
             assert!(!is_sha256(bad), "{bad}");
         }
     }
+}
+
+/// A package's own submissions judged on this host (`judge verify`'s check: each must
+/// get a verdict its `submissions/<folder>/` allows), by the package's SHA-256.
+#[derive(Debug, Default)]
+pub struct Verifications(std::sync::Mutex<std::collections::HashMap<String, Verifying>>);
+
+/// Where one package's verification stands.
+#[derive(Debug, Clone)]
+pub enum Verifying {
+    /// Judging since this time (milliseconds since the epoch).
+    Running(i64),
+    /// Done.
+    Done(Box<judge::verify::Verification>),
+    /// The judge could not run them (the package's or the sandbox's failure).
+    Failed(String),
+}
+
+impl Verifications {
+    /// The state of package `sha256`'s verification, if one was started.
+    pub fn get(&self, sha256: &str) -> Option<Verifying> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(sha256)
+            .cloned()
+    }
+
+    /// Marks package `sha256` as running unless it is: whether it was started now.
+    fn start(&self, sha256: &str) -> bool {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if matches!(map.get(sha256), Some(Verifying::Running(_))) {
+            return false;
+        }
+        map.insert(
+            sha256.to_owned(),
+            Verifying::Running(chrono::Utc::now().timestamp_millis()),
+        );
+        true
+    }
+
+    fn finish(&self, sha256: &str, state: Verifying) {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(sha256.to_owned(), state);
+    }
+}
+
+/// Starts judging the reference submissions of the package at `root` (SHA-256
+/// `sha256`) in `sandbox` with `options`, in the background, one at a time, unless that
+/// runs already; its result is [`Verifications::get`]'s.
+pub fn verify(
+    verifications: &std::sync::Arc<Verifications>,
+    sandbox: &judge::sandbox::SandboxConfig,
+    options: &judge::grade::Options,
+    sha256: &str,
+    root: PathBuf,
+) {
+    if !verifications.start(sha256) {
+        return;
+    }
+    let verifications = std::sync::Arc::clone(verifications);
+    let (sandbox, options) = (sandbox.clone(), options.clone());
+    let sha256 = sha256.to_owned();
+    // On a blocking thread of its own, driven by the runtime's handle: the judge's
+    // future is not one `tokio::spawn` takes (it borrows across its awaits).
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || {
+        let timelimits = judge::timelimit::default_cache();
+        let done = runtime.block_on(judge::verify::verify(
+            &root,
+            &sandbox,
+            &options,
+            1,
+            Some(&timelimits),
+            None,
+        ));
+        let result = match done {
+            Ok(verification) => Verifying::Done(Box::new(verification)),
+            Err(err) => Verifying::Failed(err.with_causes()),
+        };
+        verifications.finish(&sha256, result);
+    });
 }

@@ -493,7 +493,7 @@ type Route = (
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [Route; 22] = [
+    const ROUTES: [Route; 23] = [
         ("GET", "/contests/arena/jury/clarifications", &[]),
         ("GET", "/contests/arena/jury/rejudgings", &[]),
         ("GET", "/contests/arena/jury/rejudgings/1", &[]),
@@ -525,6 +525,11 @@ async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
             &[("sha256", "0"), ("id", "x")],
         ),
         ("POST", "/contests/arena/jury/problems/sum/remove", &[]),
+        (
+            "POST",
+            "/contests/arena/jury/packages/0000000000000000000000000000000000000000000000000000000000000000/verify",
+            &[],
+        ),
         ("GET", "/contests/arena/export", &[]),
         (
             "POST",

@@ -11,7 +11,8 @@
 //! problem removed before the start, each with its `problems` events and audit line,
 //! followed by the second server and kept over a restart; after the start a removal is
 //! refused, and a team's submission to the added problem is judged (where bubblewrap is
-//! present).
+//! present). Where it is, the package's own submissions are judged from its page, each
+//! getting its folder's verdict.
 
 mod common;
 
@@ -27,8 +28,8 @@ use judge_server::AppState;
 const PACKAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../problems/packages");
 
 /// The files of a small package made from `sum`: its `problem.yaml`, statement, samples,
-/// two secret tests and one accepted submission.
-const SUM_FILES: [&str; 9] = [
+/// two secret tests and three submissions (accepted, wrong answer, run-time error).
+const SUM_FILES: [&str; 11] = [
     "problem.yaml",
     "statement/problem.en.md",
     "data/sample/1.in",
@@ -38,6 +39,8 @@ const SUM_FILES: [&str; 9] = [
     "data/secret/02-small.in",
     "data/secret/02-small.ans",
     "submissions/accepted/sum.py",
+    "submissions/wrong_answer/first_only.py",
+    "submissions/run_time_error/exit_code.py",
 ];
 
 /// A zip of `entries` (name, content).
@@ -185,10 +188,13 @@ async fn story(db: &str, tag: &str) {
     assert_eq!(location, package_path);
     let shown = page(a, &package_path, jury).await;
     assert!(
-        shown.contains("<p id=loads class=AC>The package loads: <b>Sum of Numbers</b> (<code>sum</code>), time limit 1 s (problem.yaml), 1 sample and 2 secret test(s), 1 reference submission(s);"),
+        shown.contains("<p id=loads class=AC>The package loads: <b>Sum of Numbers</b> (<code>sum</code>), time limit 1 s (problem.yaml), 1 sample and 2 secret test(s), 3 reference submission(s);"),
         "{shown}"
     );
     assert!(shown.contains(&format!("<code id=sha256>{sha}</code>")));
+    if workers > 0 {
+        own_submissions(a, jury, &package_path).await;
+    }
     // Again: the same SHA-256, kept once.
     let (status, again) = upload(a, jury, "sum-again.zip", &good).await;
     assert_eq!((status, again.as_str()), (303, package_path.as_str()));
@@ -384,6 +390,55 @@ async fn after_the_start(a: SocketAddr, jury: As<'_>, judged: bool) {
             assert!(std::time::Instant::now() < deadline, "never judged");
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         }
+    }
+}
+
+/// The package's own submissions judged from its page: each gets its folder's verdict.
+async fn own_submissions(a: SocketAddr, jury: As<'_>, package_path: &str) {
+    let shown = page(a, package_path, jury).await;
+    assert!(
+        shown.contains(&format!(
+            "<form id=verify method=post action='{package_path}/verify'>"
+        )),
+        "{shown}"
+    );
+    let started = request(
+        a,
+        "POST",
+        &format!("{package_path}/verify"),
+        jury,
+        Body::Form(&[]),
+    )
+    .await;
+    assert_eq!(started.status, 303, "{}", started.text());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    let shown = loop {
+        let shown = page(a, package_path, jury).await;
+        if shown.contains("<p id=verification") {
+            break shown;
+        }
+        assert!(shown.contains("<p id=verifying>"), "{shown}");
+        assert!(std::time::Instant::now() < deadline, "never judged");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    assert!(
+        shown.contains(
+            "<p id=verification>3 of 3 submission(s) got their folder's verdict; time limit 1 s"
+        ),
+        "{shown}"
+    );
+    for (file, got) in [
+        ("submissions/accepted/sum.py", "AC"),
+        ("submissions/wrong_answer/first_only.py", "WA"),
+        ("submissions/run_time_error/exit_code.py", "RTE"),
+    ] {
+        assert!(
+            shown.contains(&format!("<tr class=reference><td>{file}</td>"))
+                && shown.contains(&format!(
+                    "<td class='verdict {got}'>{got}</td><td class=AC>as its folder says</td>"
+                )),
+            "{file}: {shown}"
+        );
     }
 }
 

@@ -4,7 +4,9 @@
 //! shows what the judge's loader found in it, as `judge verify` loads it: the problem,
 //! its limits and tests when it loads, and every error and warning, and a form that adds
 //! it to the contest (`actions::add_problem`); before the start each problem has a
-//! button that removes it (`actions::remove_problem`).
+//! button that removes it (`actions::remove_problem`). A package's own submissions can
+//! be judged on this host (`uploads::verify`), each shown with the verdict its folder
+//! allows and the one it got.
 //!
 //! An upload is read whole (its own body limit, above the server's `--max-body`),
 //! checked and unpacked (`uploads::upload`: a refused zip is kept nowhere), kept in the
@@ -39,6 +41,10 @@ pub(super) fn router() -> Router<Shared> {
         )
         .route("/contests/{cid}/jury/packages/{sha256}", get(package_page))
         .route("/contests/{cid}/jury/problems/add", post(add_problem))
+        .route(
+            "/contests/{cid}/jury/packages/{sha256}/verify",
+            post(verify_package),
+        )
         .route(
             "/contests/{cid}/jury/problems/{pid}/remove",
             post(remove_problem),
@@ -87,6 +93,88 @@ async fn add_problem(
     )
     .await;
     back(&cid, done)
+}
+
+/// Starts judging a package's own submissions on this host, then back to its page.
+async fn verify_package(
+    State(state): State<Shared>,
+    Path((cid, sha256)): Path<(String, String)>,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    let (_, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
+        Ok(found) => found,
+        Err(e) => return error_page(e),
+    };
+    if viewer != crate::viewer::Viewer::Admin {
+        return error_page(ApiError::forbidden(
+            "only the jury runs a package's submissions",
+        ));
+    }
+    let root = match uploads::unpacked(&state.store, &sha256).await {
+        Ok(root) => root,
+        Err(e) => return error_page(e),
+    };
+    uploads::verify(
+        &state.verifications,
+        &state.sandbox,
+        &state.options,
+        &sha256,
+        root,
+    );
+    Redirect::to(&format!("/contests/{cid}/jury/packages/{sha256}")).into_response()
+}
+
+/// The package's own submissions as this host judged them (or the button that starts
+/// it): each with the verdicts its folder allows and the one it got.
+fn verification_html(cid: &str, sha256: &str, state: Option<uploads::Verifying>) -> String {
+    let c = esc(cid);
+    let s = esc(sha256);
+    let button = |label: &str| {
+        format!(
+            "<form id=verify method=post action='/contests/{c}/jury/packages/{s}/verify'>\
+             <button id=verify-send>{label}</button></form>"
+        )
+    };
+    let part = match state {
+        None => button("Judge its submissions"),
+        Some(uploads::Verifying::Running(since)) => format!(
+            "<p id=verifying>Judging its submissions on this host since {}; reload to see them.</p>",
+            esc(&clics::time_of_ms(since).to_string())
+        ),
+        Some(uploads::Verifying::Failed(why)) => format!(
+            "<p id=verification class=WA>The judge could not run them: {}</p>{}",
+            esc(&why),
+            button("Judge them again")
+        ),
+        Some(uploads::Verifying::Done(v)) => {
+            let good = v.rows.iter().filter(|r| r.ok()).count();
+            let lines: String = v
+                .rows
+                .iter()
+                .map(|r| {
+                    let expected: Vec<&str> = r.expected.iter().map(|v| v.clics_id()).collect();
+                    let (class, word) = if r.ok() { ("AC", "as its folder says") } else { ("WA", "NOT as its folder says") };
+                    format!(
+                        "<tr class=reference><td>{}</td><td>{}</td><td>{}</td><td class='verdict {got}'>{got}</td><td class={class}>{word}</td><td>{}</td></tr>",
+                        esc(&r.submission.display().to_string()),
+                        esc(&r.language),
+                        esc(&expected.join(" or ")),
+                        esc(r.error.as_deref().unwrap_or_default()),
+                        got = esc(r.got.clics_id()),
+                    )
+                })
+                .collect();
+            format!(
+                "<p id=verification>{good} of {} submission(s) got their folder's verdict; {}.</p>\
+                 <table id=references><tr><th>submission</th><th>language</th><th>its folder allows</th><th>got</th><th></th><th></th></tr>{lines}</table>{}",
+                v.rows.len(),
+                esc(&v.time_limit.to_string()),
+                button("Judge them again")
+            )
+        }
+    };
+    format!("<h2>Its own submissions</h2>{part}")
 }
 
 /// A form that carries nothing but the session's CSRF token.
@@ -349,10 +437,15 @@ async fn package_page(
     let body = format!(
         "<p><a href='/contests/{c}/jury/problems'>the problems</a> &middot; <a href='/contests/{c}'>back to the contest</a></p>\
          <h1>Package {}</h1><p>SHA-256 <code id=sha256>{}</code>, {} zipped.</p>{verdict}{add}\
-         <h2>What the judge's loader found</h2>{diagnostics}",
+         <h2>What the judge's loader found</h2>{diagnostics}{}",
         esc(&row.name),
         esc(&row.sha256),
         esc(&size(row.size.max(0) as u64)),
+        if loaded.problem.is_some() {
+            verification_html(&cid, &row.sha256, state.verifications.get(&row.sha256))
+        } else {
+            String::new()
+        },
     );
     page(
         &format!("package {}", row.name),

@@ -648,3 +648,103 @@ async fn the_jury_uploads_problem_packages_on_postgres() {
     };
     story(&db.url, "postgres").await;
 }
+
+/// The same over the API (admins only): a zip posted as the body answers what the loader
+/// found, a kept package is read back by its SHA-256, it is added as a problem (its CLICS
+/// object answered) and removed before the start; a team may do none of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn problems_over_the_api() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db.sqlite").display().to_string();
+    let contest = contest_file(dir.path());
+    let a = serve(&contest, &db, 0).await;
+    let good = sum_zip("api");
+    let sha = judge_server::uploads::sha256_hex(&good);
+    forget(&sha);
+    let post = |who, path, body| request(a, "POST", path, who, body);
+    let zip = good.as_slice();
+    let evil = zip_of(&[("../evil".into(), b"x".to_vec())]);
+    let team = post(
+        As::Bearer("token-t1"),
+        "/api/contests/arena/packages?name=sum.zip",
+        Body::Raw(zip, "application/zip"),
+    )
+    .await;
+    assert_eq!(team.status, 403, "{}", team.text());
+    let answer = post(
+        As::Bearer(ADMIN),
+        "/api/contests/arena/packages?name=sum.zip",
+        Body::Raw(zip, "application/zip"),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{}", answer.text());
+    let report = answer.json();
+    assert_eq!(report["sha256"], sha.as_str());
+    assert_eq!(report["loads"], true, "{report}");
+    assert_eq!(report["problem"]["short_name"], "sum");
+    assert_eq!(report["diagnostics"][0]["severity"], "warning", "{report}");
+    let refused = post(
+        As::Bearer(ADMIN),
+        "/api/contests/arena/packages?name=evil.zip",
+        Body::Raw(&evil, "application/zip"),
+    )
+    .await;
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("`evil.zip`: entry `../evil`"),
+        "{}",
+        refused.text()
+    );
+    let again = request(
+        a,
+        "GET",
+        &format!("/api/contests/arena/packages/{sha}"),
+        As::Bearer(ADMIN),
+        Body::Nothing,
+    )
+    .await;
+    assert_eq!(again.status, 200);
+    assert_eq!(again.json(), report);
+
+    let body = serde_json::json!({"package_sha256": sha, "id": "sum2", "label": "Z"});
+    let added = request(
+        a,
+        "POST",
+        "/api/contests/arena/problems",
+        As::Bearer(ADMIN),
+        Body::Json(&body),
+    )
+    .await;
+    assert_eq!(added.status, 201, "{}", added.text());
+    assert_eq!(
+        (added.json()["id"].clone(), added.json()["label"].clone()),
+        (serde_json::json!("sum2"), serde_json::json!("Z"))
+    );
+    assert_eq!(problem_ids(a).await, ["sum", "sum2"]);
+    let removed = post(
+        As::Bearer(ADMIN),
+        "/api/contests/arena/problems/sum2/remove",
+        Body::Nothing,
+    )
+    .await;
+    assert_eq!(removed.status, 204, "{}", removed.text());
+    assert_eq!(problem_ids(a).await, ["sum"]);
+    let gone = post(
+        As::Bearer(ADMIN),
+        "/api/contests/arena/problems/sum2/remove",
+        Body::Nothing,
+    )
+    .await;
+    assert_eq!(gone.status, 400, "{}", gone.text());
+    let team = post(
+        As::Bearer("token-t1"),
+        "/api/contests/arena/problems/sum/remove",
+        Body::Nothing,
+    )
+    .await;
+    assert_eq!(team.status, 403);
+    forget(&sha);
+}

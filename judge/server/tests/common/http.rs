@@ -56,6 +56,8 @@ pub(crate) enum Body<'a> {
     Form(&'a [(&'a str, &'a str)]),
     /// `multipart/form-data`: the parts in order (a session's CSRF token first).
     Multipart(&'a [Part<'a>]),
+    /// Bytes of a content type.
+    Raw(&'a [u8], &'a str),
 }
 
 /// One part of a multipart form: a field, or a file when it has a file name.
@@ -120,6 +122,7 @@ pub(crate) async fn request(
             value.to_string().into_bytes(),
         ),
         Body::Text(text) => (Some("text/plain".to_owned()), text.as_bytes().to_vec()),
+        Body::Raw(bytes, kind) => (Some(kind.to_owned()), bytes.to_vec()),
         Body::Form(fields) => {
             let csrf = match who {
                 As::Session { csrf, .. } if !fields.iter().any(|(k, _)| *k == "csrf") => {

@@ -16,7 +16,9 @@
 //! `POST
 //! .../teams/{id}/disable` and `.../enable`, `GET
 //! /api/contests/{cid}/audit` (the jury's actions), `POST .../rejudgings`, `GET
-//! .../export`, `GET /api/queue` and `GET /api/backup`.
+//! .../export`, `GET /api/queue` and `GET /api/backup`; problem packages and problems
+//! (`problems`: `POST .../packages`, `GET .../packages/{sha256}`, `POST .../problems`,
+//! `POST .../problems/{id}/remove`).
 //!
 //! A bad request gets a 4xx status with `{"code", "message"}` naming what is wrong, and
 //! changes nothing stored.
@@ -53,9 +55,12 @@ use crate::statement;
 use crate::store::EventRow;
 use crate::submit::{self, PostSubmission};
 
+mod problems;
+
 /// The routes of `/api`.
 pub fn router() -> Router<Shared> {
     Router::new()
+        .merge(problems::router())
         .route("/api", get(api_info))
         .route("/api/", get(api_info))
         .route("/api/contests", get(list_contests).post(create_contest))

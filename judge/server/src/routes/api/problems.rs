@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -104,15 +104,27 @@ async fn report(state: &AppState, sha256: &str, name: &str, size: i64) -> ApiRes
     }))
 }
 
-/// `POST /api/contests/{cid}/packages?name=FILE` (admins): the zip as the body.
+/// `POST /api/contests/{cid}/packages?name=FILE` (admins): the zip as the body, read
+/// only once the caller is known to be an admin (413 over [`LIMITS`]).
 async fn post_package(
     State(state): State<Shared>,
     Path(cid): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Body,
 ) -> ApiResult<Response> {
     let contest = for_admins(&state, &cid, &headers)?;
+    let body = axum::body::to_bytes(body, LIMITS.compressed as usize)
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the zip is larger than the limit of {}, or was cut off",
+                    crate::unzip::size(LIMITS.compressed)
+                ),
+            )
+        })?;
     let name = query
         .get("name")
         .filter(|n| !n.trim().is_empty())

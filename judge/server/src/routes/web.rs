@@ -44,7 +44,7 @@ use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
-use crate::operations::{self, PostClarification, RejudgeRequest};
+use crate::operations::{self, PostClarification};
 use crate::session::{self, Session};
 use crate::state::AppState;
 use crate::statement;
@@ -64,7 +64,6 @@ pub fn router() -> Router<Shared> {
         .route("/contests/{cid}/board", get(board_fragment))
         .route("/contests/{cid}/live", get(live_changes))
         .route("/contests/{cid}/clarify", post(clarify))
-        .route("/contests/{cid}/rejudge", post(rejudge))
         .route("/contests/{cid}/export", get(export))
 }
 
@@ -292,12 +291,12 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
          <p><a id=jury-control href='/contests/{cid}/jury/control'>contest control (start, delay, freeze, thaw, end, finalize) and the audit log</a> \
          &middot; <a id=jury-teams href='/contests/{cid}/jury/teams'>teams (add, import, disable, the token sheet)</a> \
          &middot; <a id=jury-problems href='/contests/{cid}/jury/problems'>problems (upload a package)</a></p>\
-         <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
+         <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/jury/rejudgings'>\
          submission <input name=submission id=rejudge-submission size=8> \
          problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \
          team <select name=team id=rejudge-team><option value=''>any</option>{teams}</select> \
          <button id=rejudge-send>Rejudge</button></form>\
-         <p>The done submissions matching every field given are judged again; the new judgement counts.</p>\
+         <p>The done submissions matching every field given are judged again; the new judgement counts, and the rejudging's page shows what changed.</p>\
          <h3>Message</h3><form id=message method=post action='/contests/{cid}/clarify'>\
          <select name=to id=message-to><option value=''>to everyone</option>{teams}</select> \
          <select name=problem id=message-problem><option value=''>general</option>{problems}</select><br>\
@@ -354,7 +353,7 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
                 (
                     format!("<td>{}</td>", esc(&s.team_id)),
                     format!(
-                        "<td class=earlier>{}</td><td><form method=post action='/contests/{cid}/rejudge'>\
+                        "<td class=earlier>{}</td><td><form method=post action='/contests/{cid}/jury/rejudgings'>\
                          <input type=hidden name=submission value='{}'><button>rejudge</button></form></td>",
                         esc(&earlier.join(" ")),
                         esc(&s.id)
@@ -774,42 +773,6 @@ async fn clarify(
     after_form(
         &cid,
         operations::clarify(&state, &contest, &viewer, post).await,
-    )
-}
-
-/// The jury's rejudge form: the done submissions matching every field given (empty:
-/// any), as `POST /api/contests/{cid}/rejudgings`.
-#[derive(Deserialize)]
-struct RejudgeForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    submission: String,
-    #[serde(default)]
-    problem: String,
-    #[serde(default)]
-    team: String,
-}
-
-async fn rejudge(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-    Form(form): Form<RejudgeForm>,
-) -> Response {
-    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
-        Ok(found) => found,
-        Err(e) => return error_page(e),
-    };
-    let request = RejudgeRequest {
-        submission_id: given(form.submission.trim().to_owned()),
-        problem_id: given(form.problem),
-        team_id: given(form.team),
-        judgement_type_id: None,
-    };
-    after_form(
-        &cid,
-        operations::rejudge(&state, &contest, &viewer, "jury (web)", request).await,
     )
 }
 

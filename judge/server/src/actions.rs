@@ -371,6 +371,7 @@ pub async fn add_problem(
         .await?
         .map_or_else(String::new, |p| p.name);
     change(state, contest, |current, _| {
+        // Another host's jury may have added one meanwhile.
         if current
             .problems
             .iter()
@@ -378,6 +379,15 @@ pub async fn add_problem(
         {
             return Err(ApiError::bad_request(format!(
                 "problem id `{id}` is taken in this contest"
+            )));
+        }
+        if current
+            .problems
+            .iter()
+            .any(|(_, row)| !row.removed && row.label.as_deref() == Some(label.as_str()))
+        {
+            return Err(ApiError::bad_request(format!(
+                "label `{label}` is taken in this contest"
             )));
         }
         Ok(JuryWrite {

@@ -550,6 +550,14 @@ async fn add_and_remove(a: SocketAddr, b: SocketAddr, jury: As<'_>, sha: &str, b
             "problem id `a b`: use letters, digits",
         ),
         (
+            vec![
+                ("sha256", sha.to_owned()),
+                ("id", "sum3".to_owned()),
+                ("label", "A".to_owned()),
+            ],
+            "label `A` is taken in this contest",
+        ),
+        (
             vec![("sha256", broken_sha.to_owned()), ("id", "x".to_owned())],
             "cannot be judged",
         ),

@@ -1,7 +1,9 @@
 //! The web page in a real headless browser: Debian's Chromium driven through
 //! chromedriver (WebDriver over HTTP, spoken with curl) against the real `judge serve`
 //! binary on port 0. A team logs in with its token, opens a statement, submits a
-//! solution through the form, and sees the verdict appear without reloading.
+//! solution through the form, and sees the verdict appear without reloading. A host's
+//! whole story runs in a jury's and a team's window, with screenshots of the main pages
+//! kept in `$CARGO_TARGET_TMPDIR/host-story/`.
 
 mod common;
 
@@ -79,6 +81,46 @@ impl Browser {
         v["value"].as_str().map(str::to_owned)
     }
 
+    /// Waits (at most `seconds`) until the text of `css` contains `what`; answers it.
+    fn wait_for(&self, css: &str, what: &str, seconds: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            let text = self.text(css).unwrap_or_default();
+            if text.contains(what) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{css} never said {what:?} (last: {text:?})"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    /// Saves the page as it looks now as `name`.png in `dir`.
+    fn screenshot(&self, dir: &Path, name: &str) {
+        use base64::Engine as _;
+        let v = curl(
+            "GET",
+            &format!("{}/session/{}/screenshot", self.base, self.session),
+            None,
+        );
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(v["value"].as_str().expect("a screenshot"))
+            .expect("base64");
+        std::fs::create_dir_all(dir).expect("the screenshots' folder");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("a screenshot file");
+    }
+
+    /// Ends the browser session.
+    fn close(&self) {
+        curl(
+            "DELETE",
+            &format!("{}/session/{}", self.base, self.session),
+            None,
+        );
+    }
+
     fn text(&self, css: &str) -> Option<String> {
         let id = self.find(css)?;
         let v = curl(
@@ -90,11 +132,9 @@ impl Browser {
     }
 }
 
-/// It is long because it is one scenario told in order: each step works on what the
-/// steps before it left (the server, the browser or the run folder), so cutting it would
-/// only pass that state around.
-#[test]
-fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
+/// Whether Chromium, chromedriver and bubblewrap are here (outside CI a missing one
+/// skips the test; under CI it fails it).
+fn browser_present() -> bool {
     let missing: Vec<&str> = [
         "/usr/bin/chromium",
         "/usr/bin/chromedriver",
@@ -104,7 +144,89 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     .filter(|p| !Path::new(p).is_file())
     .collect();
     let why = format!("missing {missing:?} (run ci/setup)");
-    if !present("browser", (!missing.is_empty()).then_some(why.as_str())) {
+    present("browser", (!missing.is_empty()).then_some(why.as_str()))
+}
+
+/// chromedriver on a free port, answering: the process and its base URL.
+fn chromedriver() -> (Killed, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let driver = Command::new("/usr/bin/chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver");
+    let driver = Killed(driver);
+    let base = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Command::new("curl")
+        .args(["-sf", &format!("{base}/status")])
+        .output()
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
+        assert!(Instant::now() < deadline, "chromedriver did not answer");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (driver, base)
+}
+
+/// A new headless Chromium session of the driver at `base`, its profile in `profile`.
+fn open_browser(base: &str, profile: &Path) -> Browser {
+    let session = curl(
+        "POST",
+        &format!("{base}/session"),
+        Some(
+            &json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                         "--window-size=1200,1000",
+                         format!("--user-data-dir={}", profile.display())],
+            }}}}),
+        ),
+    );
+    let session = session["value"]["sessionId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no session: {session}"))
+        .to_owned();
+    Browser {
+        base: base.to_owned(),
+        session,
+    }
+}
+
+/// `judge serve` of `contest` on port 0 with one worker on bubblewrap and the database
+/// in `dir`: the process and its base URL.
+fn serve(contest: &Path, dir: &Path, admin_token: &str) -> (Killed, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.args([
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--workers",
+        "1",
+        "--backend",
+        "bwrap",
+    ])
+    .arg("--contest")
+    .arg(contest)
+    .arg("--db")
+    .arg(dir.join("web.db"))
+    .env("ARENA_ADMIN_TOKEN", admin_token);
+    start_serve(cmd)
+}
+
+/// It is long because it is one scenario told in order: each step works on what the
+/// steps before it left (the server, the browser or the run folder), so cutting it would
+/// only pass that state around.
+#[test]
+fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
+    if !browser_present() {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -121,67 +243,10 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
         ),
     )
     .expect("contest file");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
-    cmd.args([
-        "serve",
-        "--listen",
-        "127.0.0.1:0",
-        "--workers",
-        "1",
-        "--backend",
-        "bwrap",
-    ])
-    .arg("--contest")
-    .arg(&contest)
-    .arg("--db")
-    .arg(dir.path().join("web.db"))
-    .env("ARENA_ADMIN_TOKEN", "web-admin-token");
-    let (_server, site) = start_serve(cmd);
-
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let driver = Command::new("/usr/bin/chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver");
-    let _driver = Killed(driver);
-    let base = format!("http://127.0.0.1:{port}");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Command::new("curl")
-        .args(["-sf", &format!("{base}/status")])
-        .output()
-        .map(|o| !o.status.success())
-        .unwrap_or(true)
-    {
-        assert!(Instant::now() < deadline, "chromedriver did not answer");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let profile = dir.path().join("profile");
-    let session = curl(
-        "POST",
-        &format!("{base}/session"),
-        Some(
-            &json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         format!("--user-data-dir={}", profile.display())],
-            }}}}),
-        ),
-    );
-    let session = session["value"]["sessionId"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no session: {session}"))
-        .to_owned();
-    let browser = Browser {
-        base: base.clone(),
-        session: session.clone(),
-    };
+    let (_server, site) = serve(&contest, dir.path(), "web-admin-token");
+    let (_driver, base) = chromedriver();
+    let browser = open_browser(&base, &dir.path().join("profile"));
+    let session = browser.session.clone();
 
     browser.go(&format!("{site}/contests/web"));
     browser.type_in("#token", "browser-token-1");
@@ -393,4 +458,238 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
         std::thread::sleep(Duration::from_millis(100));
     }
     curl("DELETE", &format!("{base}/session/{session}"), None);
+}
+
+/// A host's whole story in two Chromium windows, the jury's and a team's, against the
+/// real `judge serve`: the jury logs in, adds a team, uploads a problem package (a zip
+/// of `sum`) and adds it to the contest, and starts the contest; the new team logs in,
+/// submits a file that fails and sees its verdict; the jury opens the failed submission
+/// and rejudges it, and the rejudging's page says what changed; the team asks a
+/// clarification and sees the jury's answer from the inbox; the jury freezes the board,
+/// the team solves the problem, the jury ends the contest and reveals the frozen cell,
+/// then thaws. Screenshots of the main pages are kept in
+/// `$CARGO_TARGET_TMPDIR/host-story/`. It is long because it is one scenario told in
+/// order: each step works on what the steps before it left.
+#[test]
+fn a_host_runs_a_contest_from_the_browser() {
+    if !browser_present() {
+        return;
+    }
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("host-story");
+    let _ = std::fs::remove_dir_all(&shots);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let packages = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
+    let start = chrono::Utc::now() + chrono::Duration::hours(1);
+    let contest = dir.path().join("contest.yaml");
+    std::fs::write(
+        &contest,
+        format!(
+            "id: host\nname: Host Story\nstart_time: {}\nduration: 120\nscoreboard_freeze_duration: 0\nthaw: jury\n\
+             problems: []\nteams:\n  - {{id: t1, name: First Team, token: first-token-1}}\n",
+            start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        ),
+    )
+    .expect("contest file");
+    // The package as a host has it: a zip of its folder.
+    let zip_path = dir.path().join("sum.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).expect("zip file"));
+    for file in [
+        "problem.yaml",
+        "statement/problem.en.md",
+        "data/sample/1.in",
+        "data/sample/1.ans",
+        "data/secret/01-single.in",
+        "data/secret/01-single.ans",
+        "data/secret/02-small.in",
+        "data/secret/02-small.ans",
+        "submissions/accepted/sum.py",
+    ] {
+        zip.start_file(
+            format!("sum/{file}"),
+            zip::write::SimpleFileOptions::default(),
+        )
+        .expect("an entry");
+        let bytes = std::fs::read(packages.join("sum").join(file)).expect("a package file");
+        std::io::Write::write_all(&mut zip, &bytes).expect("write");
+    }
+    zip.finish().expect("the zip");
+    let (_server, site) = serve(&contest, dir.path(), "host-admin-token");
+    let (_driver, base) = chromedriver();
+    let jury = open_browser(&base, &dir.path().join("jury-profile"));
+    let team = open_browser(&base, &dir.path().join("team-profile"));
+    let admin = Some("host-admin-token");
+    let c = format!("{site}/contests/host");
+
+    // 1. The jury logs in.
+    jury.go(&c);
+    jury.type_in("#token", "host-admin-token");
+    jury.click("#enter");
+    assert!(jury.find("#jury").is_some(), "the jury is logged in");
+    jury.screenshot(&shots, "1-contest-as-the-jury");
+
+    // 2. Adds a team on the teams page.
+    jury.click("#jury-teams");
+    jury.type_in("#add-team-id", "t2");
+    jury.type_in("#add-team-name", "Second Team");
+    jury.type_in("#add-team-token", "second-token-2");
+    jury.click("#add-team-send");
+    jury.wait_for("#teams", "Second Team", 10);
+    jury.screenshot(&shots, "2-teams");
+
+    // 3. Uploads the package, reads what the loader found, adds it to the contest.
+    jury.go(&format!("{c}/jury/problems"));
+    jury.type_in("#upload-package-file", &zip_path.display().to_string());
+    jury.click("#upload-package-send");
+    jury.wait_for("#loads", "The package loads", 30);
+    jury.screenshot(&shots, "3-package");
+    jury.click("#add-problem-send");
+    jury.wait_for("#problems", "Sum of Numbers", 30);
+    jury.screenshot(&shots, "3-problems");
+
+    // 4. Starts the contest, confirmed on a second page.
+    jury.go(&format!("{c}/jury/control"));
+    jury.click("#control-start_now-send");
+    jury.wait_for("#confirm-what", "start now", 10);
+    jury.click("#confirm");
+    jury.wait_for("#audit", "start_now", 10);
+    jury.screenshot(&shots, "4-control");
+    let state = http_json(
+        "GET",
+        &format!("{site}/api/contests/host/state"),
+        admin,
+        None,
+    );
+    assert!(state["started"].is_string(), "{state}");
+
+    // 5. The new team logs in and submits a file that fails; its verdict appears.
+    team.go(&c);
+    team.type_in("#token", "second-token-2");
+    team.click("#enter");
+    assert_eq!(team.text("#team").as_deref(), Some("t2"), "logged in");
+    let wrong = packages
+        .join("sum/submissions/wrong_answer/first_only.py")
+        .canonicalize()
+        .expect("the source file");
+    team.type_in("#source-file", &wrong.display().to_string());
+    let code = std::fs::read_to_string(&wrong).expect("source");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while team
+        .value("#source")
+        .unwrap_or_default()
+        .replace("\r\n", "\n")
+        .trim()
+        != code.trim()
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the file never filled the source"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    team.click("#send");
+    team.wait_for("#mine td.verdict", "WA", 120);
+    team.screenshot(&shots, "5-team");
+
+    // 6. The jury opens the failed submission and rejudges it.
+    jury.go(&format!("{c}/jury/submissions"));
+    jury.wait_for("#jury-submissions", "WA", 10);
+    jury.screenshot(&shots, "6-submissions");
+    jury.click("#jury-submissions tr.submission a");
+    jury.wait_for("#verdict", "WA", 10);
+    assert!(jury.text("#diff").is_some(), "the failed test's diff");
+    jury.screenshot(&shots, "6-submission");
+    jury.click("#rejudge");
+    jury.wait_for("#what", "submission", 10);
+    // Live on the open page as the judgement arrives.
+    let summary = jury.wait_for("#summary", "1 judged again", 120);
+    assert!(summary.contains("0 changed verdict"), "{summary}");
+    assert_eq!(
+        jury.text("#rejudged td:nth-child(6)").as_deref(),
+        Some("same")
+    );
+    jury.screenshot(&shots, "6-rejudging");
+
+    // 7. The team asks; the jury answers from the inbox; the team sees the answer.
+    team.type_in("#clar-text", "Are the numbers integers?");
+    team.click("#ask");
+    jury.go(&format!("{c}/jury/clarifications"));
+    jury.wait_for("#unanswered", "Are the numbers integers?", 10);
+    jury.type_in("#unanswered textarea", "Yes, they are.");
+    jury.click("#unanswered form button");
+    jury.go(&format!("{c}/jury/clarifications"));
+    jury.wait_for("#answered", "Yes, they are.", 10);
+    jury.screenshot(&shots, "7-inbox");
+    team.wait_for("#clarifications", "Yes, they are.", 10);
+    team.screenshot(&shots, "7-team-answer");
+
+    // 8. The jury freezes the board; the team solves the problem after the freeze; the
+    // jury ends the contest and reveals the frozen cell, then thaws the public board.
+    jury.go(&format!("{c}/jury/control"));
+    jury.click("#control-freeze-send");
+    jury.click("#confirm");
+    jury.wait_for("#audit", "freeze", 10);
+    let right = packages.join("sum/submissions/accepted/sum.py");
+    let code = std::fs::read_to_string(&right).expect("source");
+    let code = serde_json::to_string(&code).expect("JSON");
+    let body = format!(r#"{{"problem_id": "sum", "language_id": "python3", "source": {code}}}"#);
+    let url = format!("{site}/api/contests/host/submissions");
+    assert_eq!(
+        http("POST", &url, Some("second-token-2"), Some(&body)).0,
+        200
+    );
+    team.wait_for("#mine td.verdict", "AC", 120);
+    jury.go(&format!("{c}/jury/control"));
+    jury.click("#control-end-send");
+    jury.click("#confirm");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !http_json(
+        "GET",
+        &format!("{site}/api/contests/host/state"),
+        admin,
+        None,
+    )["ended"]
+        .is_string()
+    {
+        assert!(Instant::now() < deadline, "the contest did not end");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    jury.go(&format!("{c}/jury/reveal"));
+    assert_eq!(jury.text("#status").as_deref(), Some("1 cells to reveal"));
+    jury.screenshot(&shots, "8-reveal-frozen");
+    jury.click("#reveal");
+    jury.click("#reveal");
+    jury.wait_for("#status", "Every cell is revealed", 10);
+    jury.screenshot(&shots, "8-reveal-done");
+    jury.click("#thaw-send");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let board = http_json(
+            "GET",
+            &format!("{site}/api/contests/host/scoreboard"),
+            None,
+            None,
+        );
+        let t2 = board["rows"]
+            .as_array()
+            .and_then(|rows| rows.iter().find(|r| r["team_id"] == "t2").cloned());
+        if t2.is_some_and(|r| r["problems"][0]["solved"] == true) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the public board did not thaw: {board}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    for name in [
+        "1-contest-as-the-jury",
+        "3-package",
+        "6-submission",
+        "8-reveal-done",
+    ] {
+        let png = std::fs::read(shots.join(format!("{name}.png"))).expect("a screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
+    }
+    jury.close();
+    team.close();
 }

@@ -21,7 +21,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use judge::grade::Options;
 use judge::sandbox::{BackendKind, SandboxConfig};
-use judge_server::store::{Finished, JudgementRow, NewEvent, NewSubmission, RejudgeFilter, RunRow};
+use judge_server::store::{
+    Finished, JudgementRow, NewEvent, NewSubmission, RejudgeFilter, RejudgeRecord, RunRow,
+};
 use judge_server::{AppState, ServeOptions};
 
 const ADMIN: &str = "bench-admin-token";
@@ -124,13 +126,18 @@ async fn seed(state: &AppState, n: usize) {
                 submission_id: Some(taken.id.clone()),
                 ..RejudgeFilter::default()
             };
-            let queued = store.rejudge("bench", &filter, |row| NewEvent {
+            let record = RejudgeRecord {
+                actor: "bench".into(),
+                what: format!("submission {}", taken.id),
+                time_ms: 0,
+            };
+            let queued = store.rejudge("bench", &filter, &record, |row| NewEvent {
                 kind: "submissions".into(),
                 obj_id: Some(row.id.clone()),
                 team_id: Some(row.team_id.clone()),
                 data: None,
             });
-            assert_eq!(queued.await.expect("rejudge").len(), 1);
+            assert_eq!(queued.await.expect("rejudge").1.len(), 1);
             let again = store.claim("bench", 0, i64::MAX).await.expect("claim");
             let again = again.expect("the requeued one");
             let finished_again = Finished {

@@ -1,7 +1,9 @@
 //! The jury's actions on a running contest, for the API and the web page alike: the
 //! clock ([`control`]: start now, delay, freeze, thaw, end early, finalize, by the rules
 //! of [`crate::control::decide`]), the teams ([`add_teams`], [`set_team_disabled`],
-//! by those of [`crate::jury`]) and the clarifications' inbox ([`mark_handled`]).
+//! by those of [`crate::jury`]), the clarifications' inbox ([`mark_handled`]) and the
+//! problems ([`add_problem`] from an uploaded package, [`remove_problem`] before the
+//! start).
 //!
 //! Each is decided against the jury's rows as the database holds them, inside the
 //! transaction that writes them with the action's audit line and its CLICS events
@@ -15,9 +17,12 @@ use crate::clics;
 use crate::contest::{Contest, TeamSpec, time};
 use crate::control::{Action, Schedule, decide};
 use crate::error::ApiError;
-use crate::jury::{self, CONTROL, HANDLED, Jury, NewTeam, TEAM, TeamRow};
+use std::sync::Arc;
+
+use crate::jury::{self, CONTROL, HANDLED, Jury, NewTeam, PROBLEM, ProblemRow, TEAM, TeamRow};
 use crate::state::AppState;
 use crate::store::{JuryRow, JuryWrite, NewEvent};
+use crate::uploads;
 use crate::viewer::Viewer;
 
 fn only_the_jury(who: &Viewer) -> Result<(), ApiError> {
@@ -253,4 +258,228 @@ pub async fn mark_handled(
         })
     })
     .await
+}
+
+/// The next free scoreboard label after those in `used`: `A`..`Z`, then `P27`, `P28`...
+fn next_label(used: &[&str]) -> String {
+    (b'A'..=b'Z')
+        .map(|c| char::from(c).to_string())
+        .chain((27..).map(|n| format!("P{n}")))
+        .find(|l| !used.contains(&l.as_str()))
+        .unwrap_or_default()
+}
+
+/// The `problems` events of `contest`'s problems (with their statement and sample files
+/// once it started), after a deletion event for `removed` when given.
+fn problem_events(contest: &Contest, removed: Option<&str>) -> Vec<NewEvent> {
+    let started = Utc::now() >= contest.start_time();
+    let mut events: Vec<NewEvent> = removed
+        .into_iter()
+        .map(|id| NewEvent {
+            kind: "problems".into(),
+            obj_id: Some(id.to_owned()),
+            team_id: None,
+            data: None,
+        })
+        .collect();
+    events.extend(
+        clics::problems(contest, started)
+            .into_iter()
+            .map(|problem| NewEvent {
+                kind: "problems".into(),
+                obj_id: Some(problem.id.clone()),
+                team_id: None,
+                data: Some(clics::to_value(&problem)),
+            }),
+    );
+    events
+}
+
+/// Adds the problem of uploaded package `sha256` to `contest` as `id` (default: the
+/// package's short name) with scoreboard label `label` (default: the next free letter),
+/// by `actor`. The package must load for judging; the contest is loaded again with it
+/// (its time limit derived when it gives none) before anything is written, then the
+/// row, the audit line and the `problems` events commit together and this host serves
+/// it at once (other hosts within a state tick). 400 naming what is wrong.
+pub async fn add_problem(
+    state: &AppState,
+    contest: &Arc<Contest>,
+    who: &Viewer,
+    actor: &str,
+    sha256: &str,
+    id: &str,
+    label: &str,
+) -> Result<(), ApiError> {
+    only_the_jury(who)?;
+    let root = uploads::unpacked(&state.store, sha256).await?;
+    let judged = root.clone();
+    let loaded = tokio::task::spawn_blocking(move || problems::load_for_judging(&judged))
+        .await
+        .map_err(|e| ApiError::bad_request(format!("package {sha256}: {e}")))?;
+    let problem = match loaded {
+        Ok((problem, _)) => problem,
+        Err(e) => {
+            return Err(ApiError::bad_request(format!(
+                "package {sha256} cannot be judged: {}",
+                crate::error::chain(&e)
+            )));
+        }
+    };
+    let id = if id.trim().is_empty() {
+        problem.short_name.clone()
+    } else {
+        id.trim().to_owned()
+    };
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(ApiError::bad_request(format!(
+            "problem id `{id}`: use letters, digits, `-` and `_`"
+        )));
+    }
+    if contest.problem(&id).is_some() {
+        return Err(ApiError::bad_request(format!(
+            "problem id `{id}` is taken in this contest"
+        )));
+    }
+    let used: Vec<&str> = contest.problems.iter().map(|p| p.label.as_str()).collect();
+    let label = if label.trim().is_empty() {
+        next_label(&used)
+    } else if used.contains(&label.trim()) {
+        return Err(ApiError::bad_request(format!(
+            "label `{}` is taken in this contest",
+            label.trim()
+        )));
+    } else {
+        label.trim().to_owned()
+    };
+    let row = ProblemRow {
+        sha256: Some(sha256.to_owned()),
+        label: Some(label.clone()),
+        added_ms: Utc::now().timestamp_millis(),
+        removed: false,
+    };
+    let mut rows = contest.jury.get().problems.clone();
+    rows.retain(|(item, _)| *item != id);
+    rows.push((id.clone(), row.clone()));
+    let next = state.contest_with_problems(contest, &rows).await?;
+    let name = state
+        .store
+        .package(sha256)
+        .await?
+        .map_or_else(String::new, |p| p.name);
+    change(state, contest, |current, _| {
+        // Another host's jury may have added one meanwhile.
+        if current
+            .problems
+            .iter()
+            .any(|(item, row)| *item == id && !row.removed)
+        {
+            return Err(ApiError::bad_request(format!(
+                "problem id `{id}` is taken in this contest"
+            )));
+        }
+        if current
+            .problems
+            .iter()
+            .any(|(_, row)| !row.removed && row.label.as_deref() == Some(label.as_str()))
+        {
+            return Err(ApiError::bad_request(format!(
+                "label `{label}` is taken in this contest"
+            )));
+        }
+        Ok(JuryWrite {
+            rows: vec![JuryRow {
+                kind: PROBLEM.into(),
+                item: id.clone(),
+                data: serde_json::to_string(&row).unwrap_or_default(),
+            }],
+            actor: actor.to_owned(),
+            action: "add_problem".to_owned(),
+            detail: format!("{id} ({label}): {name}, sha256 {sha256}"),
+            time_ms: row.added_ms,
+            events: problem_events(&next, None),
+        })
+    })
+    .await?;
+    serve_next(state, contest, next).await
+}
+
+/// Removes problem `id` from `contest` by `actor`, only before the start (409 after):
+/// a file's problem or one the jury added. Writes a deletion `problems` event and the
+/// remaining problems again (their order moved).
+pub async fn remove_problem(
+    state: &AppState,
+    contest: &Arc<Contest>,
+    who: &Viewer,
+    actor: &str,
+    id: &str,
+) -> Result<(), ApiError> {
+    only_the_jury(who)?;
+    if Utc::now() >= contest.start_time() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the contest has started: a problem is removed only before the start",
+        ));
+    }
+    if contest.problem(id).is_none() {
+        return Err(ApiError::bad_request(format!("no problem `{id}`")));
+    }
+    let mut rows = contest.jury.get().problems.clone();
+    let row = match rows.iter_mut().find(|(item, _)| item == id) {
+        Some((_, row)) => {
+            row.removed = true;
+            row.clone()
+        }
+        None => {
+            let row = ProblemRow {
+                removed: true,
+                added_ms: Utc::now().timestamp_millis(),
+                ..ProblemRow::default()
+            };
+            rows.push((id.to_owned(), row.clone()));
+            row
+        }
+    };
+    let next = state.contest_with_problems(contest, &rows).await?;
+    change(state, contest, |current, _| {
+        if current
+            .problems
+            .iter()
+            .any(|(item, row)| item == id && row.removed)
+        {
+            return Err(ApiError::bad_request(format!(
+                "problem `{id}` is removed already"
+            )));
+        }
+        Ok(JuryWrite {
+            rows: vec![JuryRow {
+                kind: PROBLEM.into(),
+                item: id.to_owned(),
+                data: serde_json::to_string(&row).unwrap_or_default(),
+            }],
+            actor: actor.to_owned(),
+            action: "remove_problem".to_owned(),
+            detail: id.to_owned(),
+            time_ms: Utc::now().timestamp_millis(),
+            events: problem_events(&next, Some(id)),
+        })
+    })
+    .await?;
+    serve_next(state, contest, next).await
+}
+
+/// Serves `next` (loaded with the rows just written) in place of `contest`, or the
+/// contest loaded again if the rows changed meanwhile (another host's jury).
+async fn serve_next(
+    state: &AppState,
+    contest: &Contest,
+    next: Arc<Contest>,
+) -> Result<(), ApiError> {
+    let rows = contest.jury.get().problems.clone();
+    let served = state.contest_with_problems(&next, &rows).await?;
+    state.serve_again(served).await?;
+    Ok(())
 }

@@ -324,6 +324,8 @@ mod tests {
             },
             problems: vec![],
             jury: JuryCell::default(),
+            file_problems: vec![],
+            jury_problems: vec![],
         };
         let at =
             |h: i64, pending: bool| state(&contest, start + chrono::Duration::minutes(h), pending);

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ServerError;
 use crate::control::{Planned, Schedule, Thaw};
-use crate::jury::Jury;
+use crate::jury::{Jury, ProblemRow};
 
 /// How the contest is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -302,24 +302,27 @@ pub struct Contest {
     /// What the jury changed (the clock, the teams), as this process last read it from
     /// the database (see [`Contest::schedule`], [`Contest::teams`]).
     pub jury: JuryCell,
+    /// The problems as the contest's definition gives them, before the jury's changes
+    /// (package paths absolute).
+    pub file_problems: Vec<ProblemSpec>,
+    /// The jury's problem rows that `problems` was built with (see
+    /// [`Contest::spec_with_jury_problems`]).
+    pub jury_problems: Vec<(String, ProblemRow)>,
 }
 
 /// The [`Jury`] state of one contest, shared by the routes, the workers and the event
 /// log's reader, which reads it again whenever a `contest`, `state` or `teams` event
 /// arrives.
-#[derive(Debug, Default)]
-pub struct JuryCell(RwLock<Arc<Jury>>);
-
-impl Clone for JuryCell {
-    fn clone(&self) -> JuryCell {
-        JuryCell(RwLock::new(self.get()))
-    }
-}
+///
+/// A clone shares the cell: a contest loaded again (its problems changed by the jury)
+/// keeps following the same state.
+#[derive(Debug, Default, Clone)]
+pub struct JuryCell(Arc<RwLock<Arc<Jury>>>);
 
 impl JuryCell {
     /// The file's own state (no jury change yet).
     pub fn of_file(file_teams: &[TeamSpec]) -> JuryCell {
-        JuryCell(RwLock::new(Arc::new(Jury::of_file(file_teams))))
+        JuryCell(Arc::new(RwLock::new(Arc::new(Jury::of_file(file_teams)))))
     }
 
     /// The state as last read.
@@ -443,6 +446,8 @@ impl Contest {
         if errors.is_empty() {
             Ok(Arc::new(Contest {
                 jury: JuryCell::of_file(&spec.teams),
+                file_problems: spec.problems.clone(),
+                jury_problems: Vec::new(),
                 spec,
                 problems,
             }))
@@ -520,6 +525,54 @@ impl Contest {
             spec.derived_time_limit = p.time_limit.derivation.clone();
         }
         Arc::new(contest)
+    }
+
+    /// The definition with the problems the jury's `rows` give it: the file's problems
+    /// not removed, then the ones added and not removed, each at the folder `folder`
+    /// gives for its package's SHA-256 (a package without a folder is left out).
+    pub fn spec_with_jury_problems(
+        &self,
+        rows: &[(String, ProblemRow)],
+        folder: impl Fn(&str) -> Option<PathBuf>,
+    ) -> ContestSpec {
+        let removed = |id: &str| rows.iter().any(|(item, row)| item == id && row.removed);
+        let mut spec = self.spec.clone();
+        spec.problems = self
+            .file_problems
+            .iter()
+            .zip(self.file_ids())
+            .filter(|(_, id)| !removed(id))
+            .map(|(p, _)| p.clone())
+            .collect();
+        for (id, row) in rows.iter().filter(|(_, row)| !row.removed) {
+            let Some(package) = row.sha256.as_deref().and_then(&folder) else {
+                continue;
+            };
+            spec.problems.push(ProblemSpec {
+                id: Some(id.clone()),
+                label: row.label.clone(),
+                package,
+                rgb: None,
+                derived_time_limit: None,
+            });
+        }
+        spec
+    }
+
+    /// The ids of the file's problems, in order (as loaded: a problem without one in the
+    /// file has its package's short name).
+    fn file_ids(&self) -> Vec<String> {
+        self.file_problems
+            .iter()
+            .map(|p| {
+                p.id.clone().unwrap_or_else(|| {
+                    self.problems
+                        .iter()
+                        .find(|loaded| loaded.problem.root == p.package)
+                        .map_or_else(String::new, |loaded| loaded.id.clone())
+                })
+            })
+            .collect()
     }
 
     /// Reads and loads a contest file (YAML or JSON).
@@ -706,6 +759,8 @@ mod tests {
             spec,
             problems: Vec::new(),
             jury: JuryCell::default(),
+            file_problems: Vec::new(),
+            jury_problems: Vec::new(),
         };
         assert_eq!(contest.medals(), Medals::default());
         assert_eq!(

@@ -1,6 +1,7 @@
 //! What the jury changed in a contest, as the server uses it: the clock
 //! ([`crate::control::Control`]) and the teams (added by the jury, or disabled), read
-//! from the database's `jury` rows ([`Jury::from_rows`]) over the contest file's own.
+//! from the database's `jury` rows ([`Jury::from_rows`]) over the contest file's own, and
+//! the problems the jury added from uploaded packages or removed ([`ProblemRow`]).
 //!
 //! The team decisions are pure, as the clock's are: [`add_teams`] checks new teams (one,
 //! or many imported from CSV, TSV or CLICS `teams.json`, [`parse_import`]) against the
@@ -38,6 +39,29 @@ pub const CONTROL: &str = "control";
 pub const TEAM: &str = "team";
 /// The `kind` of a clarification the jury marked handled (its item: the id; data `{}`).
 pub const HANDLED: &str = "handled";
+/// The `kind` of a problem's row (its item: the problem's id).
+pub const PROBLEM: &str = "problem";
+
+/// A problem's row: a problem the jury added from an uploaded package (`sha256`,
+/// `label`), or one the jury removed before the start (`removed`: a file's problem, or
+/// one added before).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemRow {
+    /// The uploaded package's SHA-256 (`None`: a problem of the contest file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// The scoreboard label of an added problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// When it was added (milliseconds since the epoch): added problems come in this
+    /// order after the file's.
+    #[serde(default)]
+    pub added_ms: i64,
+    /// Removed by the jury.
+    #[serde(default)]
+    pub removed: bool,
+}
 
 /// A team's row: a team the jury added (`name` and `token`), or a contest file's team the
 /// jury disabled (`disabled` only).
@@ -64,6 +88,8 @@ pub struct Jury {
     pub teams: Arc<Vec<TeamSpec>>,
     /// The questions the jury marked handled without answering them, by id.
     pub handled: std::collections::BTreeSet<String>,
+    /// The problems the jury added or removed, by id, in the order they were added.
+    pub problems: Vec<(String, ProblemRow)>,
 }
 
 impl Jury {
@@ -73,6 +99,7 @@ impl Jury {
             control: Control::default(),
             teams: Arc::new(file_teams.to_vec()),
             handled: std::collections::BTreeSet::new(),
+            problems: Vec::new(),
         }
     }
 
@@ -82,6 +109,7 @@ impl Jury {
         let mut control = Control::default();
         let mut teams = file_teams.to_vec();
         let mut handled = std::collections::BTreeSet::new();
+        let mut problems = Vec::new();
         for row in rows {
             let bad = |e: serde_json::Error| {
                 format!("jury row {}/{} `{}`: {e}", row.kind, row.item, row.data)
@@ -90,6 +118,10 @@ impl Jury {
                 CONTROL => control = serde_json::from_str(&row.data).map_err(bad)?,
                 HANDLED => {
                     handled.insert(row.item.clone());
+                }
+                PROBLEM => {
+                    let problem: ProblemRow = serde_json::from_str(&row.data).map_err(bad)?;
+                    problems.push((row.item.clone(), problem));
                 }
                 TEAM => {
                     let team: TeamRow = serde_json::from_str(&row.data).map_err(bad)?;
@@ -118,10 +150,13 @@ impl Jury {
                 }
             }
         }
+        problems
+            .sort_by(|a: &(String, ProblemRow), b| (a.1.added_ms, &a.0).cmp(&(b.1.added_ms, &b.0)));
         Ok(Jury {
             control,
             teams: Arc::new(teams),
             handled,
+            problems,
         })
     }
 }

@@ -24,6 +24,9 @@
 //! - `control`: the contest's clock as the jury changes it (start, delay, freeze, thaw,
 //!   end early, finalize) and which change is allowed when;
 //! - `operations`: rejudging, clarifications, awards and the jury's control of the clock;
+//! - `unzip`: an uploaded problem package unpacked within stated limits, unsafe entries
+//!   refused by name; `uploads`: uploaded packages kept in the database by SHA-256,
+//!   unpacked on each host and loaded with the judge's checks;
 //! - `export`: the contest as a zip of its event feed and sources; a SQLite backup;
 //! - `priority`: the HTTP runtime whose threads run below judging's priority;
 //! - `clics`: the CLICS objects; `error`: `ServerError` (wrapping the store's own
@@ -49,6 +52,8 @@ pub mod state;
 pub mod statement;
 pub mod store;
 pub mod submit;
+pub mod unzip;
+pub mod uploads;
 pub mod viewer;
 pub mod worker;
 
@@ -183,7 +188,7 @@ pub async fn write_state_events(state: &AppState) {
     }
 }
 
-async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
+async fn tick(state: &AppState, contest: &Arc<Contest>) -> Result<(), ServerError> {
     // One state change at a time in this process (the jury's actions hold it too).
     let _one = state.clock.lock().await;
     // The last state written first, then the clock: a jury action committed in between
@@ -191,6 +196,8 @@ async fn tick(state: &AppState, contest: &Contest) -> Result<(), ServerError> {
     let last = state.store.last_event(&contest.spec.id, "state").await?;
     let last: Option<leaderboard::clics::State> = last.and_then(|t| serde_json::from_str(&t).ok());
     contest.reload_jury(&state.store).await?;
+    // The jury's problems changed (here or on another host): served loaded again.
+    let contest = &state.follow_jury_problems(contest).await?;
     // Only an ended contest can be finalized, so only then does pending work matter.
     let pending =
         Utc::now() < contest.end_time() || state.store.any_pending(&contest.spec.id).await?;

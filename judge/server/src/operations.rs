@@ -1,7 +1,8 @@
 //! What a contest's host does besides judging, for the API and the web page alike:
-//! rejudging (a submission, a problem's or a team's submissions: queued again, the new
-//! judgement replacing the old one on the board and in the feed while the old one stays
-//! for admins), clarifications (a team asks, the jury answers one team or everyone, as
+//! rejudging (a submission, a problem's, a team's or a verdict's submissions: queued
+//! again, the new judgement replacing the old one on the board and in the feed while the
+//! old one stays for admins; each rejudging recorded with its audit line, so the jury's
+//! page shows what it changed), clarifications (a team asks, the jury answers one team or everyone, as
 //! CLICS `clarifications`), and awards (CLICS `awards`: the winner, the first to solve
 //! each problem, and medals by the contest's counts, from the board the caller may see).
 
@@ -14,7 +15,7 @@ use crate::clics;
 use crate::contest::{Contest, reltime, time};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store::{ClarificationRow, NewEvent, RejudgeFilter};
+use crate::store::{ClarificationRow, NewEvent, RejudgeFilter, RejudgeRecord};
 use crate::viewer::Viewer;
 
 /// A rejudging request (`POST /api/contests/{cid}/rejudgings`): the done submissions
@@ -31,28 +32,60 @@ pub struct RejudgeRequest {
     /// A team's submissions.
     #[serde(default)]
     pub team_id: Option<String>,
+    /// The submissions whose counting judgement has this verdict (a CLICS judgement
+    /// type id: `WA`, `TLE`, ...).
+    #[serde(default)]
+    pub judgement_type_id: Option<String>,
 }
 
-/// Queues again what `request` selects (admins only); returns the submission ids. Each
-/// gets a `submissions` event (so the board shows it pending at once) and the workers
-/// are woken.
+impl RejudgeRequest {
+    /// What it asks for, in words (`problem sum, verdict WA`).
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = [
+            ("submission", &self.submission_id),
+            ("problem", &self.problem_id),
+            ("team", &self.team_id),
+            ("verdict", &self.judgement_type_id),
+        ]
+        .iter()
+        .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name} {v}")))
+        .collect();
+        parts.join(", ")
+    }
+}
+
+/// A rejudging done: its id (`None` when nothing matched) and the submissions taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejudging {
+    /// The rejudging's id, which its page and the audit log name.
+    pub id: Option<i64>,
+    /// The submissions queued again, in order.
+    pub submission_ids: Vec<String>,
+}
+
+/// Queues again what `request` selects (admins only), recorded as a rejudging by
+/// `actor` with its audit line; returns it. Each submission gets a `submissions` event
+/// (so the board shows it pending at once) and the workers are woken.
 pub async fn rejudge(
     state: &AppState,
     contest: &Contest,
     who: &Viewer,
+    actor: &str,
     request: RejudgeRequest,
-) -> Result<Vec<String>, ApiError> {
+) -> Result<Rejudging, ApiError> {
     if *who != Viewer::Admin {
         return Err(ApiError::forbidden("only an admin may rejudge"));
     }
+    let what = request.describe();
     let RejudgeRequest {
         submission_id,
         problem_id,
         team_id,
+        judgement_type_id,
     } = request;
-    if submission_id.is_none() && problem_id.is_none() && team_id.is_none() {
+    if what.is_empty() {
         return Err(ApiError::bad_request(
-            "rejudging: give submission_id, problem_id or team_id",
+            "rejudging: give submission_id, problem_id, team_id or judgement_type_id",
         ));
     }
     if let Some(p) = problem_id.as_deref()
@@ -67,14 +100,27 @@ pub async fn rejudge(
     {
         return Err(ApiError::bad_request(format!("team_id: no team `{t}`")));
     }
+    if let Some(v) = judgement_type_id.as_deref()
+        && !clics::judgement_types().iter().any(|j| j.id == v)
+    {
+        return Err(ApiError::bad_request(format!(
+            "judgement_type_id: no judgement type `{v}`"
+        )));
+    }
     let filter = RejudgeFilter {
         submission_id: submission_id.clone(),
         problem_id,
         team_id,
+        verdict: judgement_type_id,
     };
-    let rows = state
+    let record = RejudgeRecord {
+        actor: actor.to_owned(),
+        what,
+        time_ms: Utc::now().timestamp_millis(),
+    };
+    let (id, rows) = state
         .store
-        .rejudge(&contest.spec.id, &filter, |row| NewEvent {
+        .rejudge(&contest.spec.id, &filter, &record, |row| NewEvent {
             kind: "submissions".into(),
             obj_id: Some(row.id.clone()),
             team_id: Some(row.team_id.clone()),
@@ -90,7 +136,10 @@ pub async fn rejudge(
         ));
     }
     state.queue_changed.notify_waiters();
-    Ok(rows.into_iter().map(|r| r.id).collect())
+    Ok(Rejudging {
+        id,
+        submission_ids: rows.into_iter().map(|r| r.id).collect(),
+    })
 }
 
 /// A clarification posted (`POST /api/contests/{cid}/clarifications`), CLICS fields.
@@ -325,6 +374,8 @@ mod tests {
             spec,
             problems: Vec::new(),
             jury: crate::contest::JuryCell::default(),
+            file_problems: Vec::new(),
+            jury_problems: Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! served, the judging settings, the wake-ups, the scoreboards in memory and the live
 //! event broadcast (whose reader `open` starts).
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,8 +18,10 @@ use crate::board::{self, BoardCache, Ready};
 use crate::clics;
 use crate::contest::{Contest, ContestSpec, Served};
 use crate::error::ServerError;
+use crate::jury::ProblemRow;
 use crate::live::{self, Live, Reader};
 use crate::store::{Dialect, NewEvent, Store};
+use crate::uploads;
 use crate::viewer::Viewer;
 
 /// What every handler and worker shares.
@@ -51,6 +54,8 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// Login attempts per address, for the web page's rate limit.
     pub logins: crate::session::LoginLimiter,
+    /// The uploaded packages whose own submissions this host judged (or judges).
+    pub verifications: Arc<uploads::Verifications>,
     /// Held while a contest's state changes (the ticker's check and write, a jury
     /// action), so this process never writes a state older than one it just wrote.
     pub clock: tokio::sync::Mutex<()>,
@@ -88,6 +93,7 @@ impl AppState {
             clock: tokio::sync::Mutex::default(),
             secure_cookies: opts.secure_cookies,
             logins: crate::session::LoginLimiter::default(),
+            verifications: Arc::default(),
         });
         for (id, spec) in state.store.contests().await? {
             let what = format!("stored contest {id}");
@@ -159,11 +165,80 @@ impl AppState {
         self.contests.all()
     }
 
-    /// Serves `contest` with the jury's control of its clock as the database holds it.
+    /// Serves `contest` with the jury's changes as the database holds them (its clock,
+    /// its teams, its problems).
     async fn serve_contest(&self, contest: Arc<Contest>) -> Result<(), ServerError> {
         contest.reload_jury(&self.store).await?;
+        let contest = self.with_jury_problems(contest).await?;
         self.contests.insert(contest);
         Ok(())
+    }
+
+    /// `contest` with the problems the jury's `rows` give it: itself when it was built
+    /// with those rows, else loaded again (each added package unpacked on this host
+    /// first, its time limit derived when it gives none) sharing its jury state.
+    pub async fn contest_with_problems(
+        &self,
+        contest: &Arc<Contest>,
+        rows: &[(String, ProblemRow)],
+    ) -> Result<Arc<Contest>, ServerError> {
+        if rows == contest.jury_problems.as_slice() {
+            return Ok(Arc::clone(contest));
+        }
+        let what = format!("contest {} with the jury's problems", contest.spec.id);
+        let bad = |why: String| ServerError::BadContest {
+            what: what.clone(),
+            problems: vec![why],
+        };
+        let mut folders = HashMap::new();
+        for (id, row) in rows.iter().filter(|(_, row)| !row.removed) {
+            if let Some(sha) = &row.sha256 {
+                let dir = uploads::unpacked(&self.store, sha)
+                    .await
+                    .map_err(|e| bad(format!("problem {id}: package {sha}: {}", e.message)))?;
+                folders.insert(sha.clone(), dir);
+            }
+        }
+        let spec = contest.spec_with_jury_problems(rows, |sha| folders.get(sha).cloned());
+        let named = what.clone();
+        let loaded =
+            tokio::task::spawn_blocking(move || Contest::load(spec, Path::new("/"), &named))
+                .await
+                .map_err(|join| bad(format!("loading the problems: {join}")))??;
+        let loaded = self.with_time_limits(loaded).await?;
+        let mut rebuilt = Arc::unwrap_or_clone(loaded);
+        rebuilt.jury = contest.jury.clone();
+        rebuilt.file_problems = contest.file_problems.clone();
+        rebuilt.jury_problems = rows.to_vec();
+        Ok(Arc::new(rebuilt))
+    }
+
+    /// `contest` with the problems its jury state (as last read) gives it.
+    async fn with_jury_problems(&self, contest: Arc<Contest>) -> Result<Arc<Contest>, ServerError> {
+        let rows = contest.jury.get().problems.clone();
+        self.contest_with_problems(&contest, &rows).await
+    }
+
+    /// Serves `contest` (loaded again) in place of the one with its id, and rebuilds its
+    /// boards.
+    pub async fn serve_again(&self, contest: Arc<Contest>) -> Result<(), ServerError> {
+        self.contests.insert(Arc::clone(&contest));
+        board::rebuild(&self.store, &self.boards, &contest).await?;
+        Ok(())
+    }
+
+    /// Serves contest `contest` loaded again when the jury's problems changed since it
+    /// was built (here or on another host), and rebuilds its boards; answers the contest
+    /// served.
+    pub async fn follow_jury_problems(
+        &self,
+        contest: &Arc<Contest>,
+    ) -> Result<Arc<Contest>, ServerError> {
+        let rebuilt = self.with_jury_problems(Arc::clone(contest)).await?;
+        if !Arc::ptr_eq(&rebuilt, contest) {
+            self.serve_again(Arc::clone(&rebuilt)).await?;
+        }
+        Ok(rebuilt)
     }
 
     /// The board `who` may see of `contest` now, as ready bytes ([`board::ready`]), after

@@ -493,26 +493,61 @@ type Route = (
 /// session whose form carries another CSRF token is refused too (403); nothing changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_jury_route_needs_a_jury_session_and_its_csrf_token() {
-    const ROUTES: [Route; 11] = [
+    const ROUTES: [Route; 22] = [
         ("GET", "/contests/arena/jury/clarifications", &[]),
+        ("GET", "/contests/arena/jury/rejudgings", &[]),
+        ("GET", "/contests/arena/jury/rejudgings/1", &[]),
+        (
+            "POST",
+            "/contests/arena/jury/rejudgings",
+            &[("problem", "sum")],
+        ),
         ("POST", "/contests/arena/jury/clarifications/1/handled", &[]),
         ("GET", "/contests/arena/jury/submissions", &[]),
         ("GET", "/contests/arena/jury/submissions/1", &[]),
-        ("GET", "/contests/arena/tokens", &[]),
+        ("GET", "/contests/arena/jury/tokens", &[]),
+        ("GET", "/contests/arena/jury/control", &[]),
+        ("GET", "/contests/arena/jury/teams", &[]),
+        ("GET", "/contests/arena/jury/problems", &[]),
+        (
+            "GET",
+            "/contests/arena/jury/packages/0000000000000000000000000000000000000000000000000000000000000000",
+            &[],
+        ),
+        (
+            "POST",
+            "/contests/arena/jury/problems/upload",
+            &[("file", "PK")],
+        ),
+        (
+            "POST",
+            "/contests/arena/jury/problems/add",
+            &[("sha256", "0"), ("id", "x")],
+        ),
+        ("POST", "/contests/arena/jury/problems/sum/remove", &[]),
+        (
+            "POST",
+            "/contests/arena/jury/packages/0000000000000000000000000000000000000000000000000000000000000000/verify",
+            &[],
+        ),
         ("GET", "/contests/arena/export", &[]),
         (
             "POST",
-            "/contests/arena/control",
+            "/contests/arena/jury/control",
             &[("action", "start_now"), ("confirm", "yes")],
         ),
         (
             "POST",
-            "/contests/arena/teams",
+            "/contests/arena/jury/teams",
             &[("id", "t8"), ("name", "Eight")],
         ),
-        ("POST", "/contests/arena/teams/t1/disable", &[]),
-        ("POST", "/contests/arena/teams/t1/enable", &[]),
-        ("POST", "/contests/arena/rejudge", &[("team", "t1")]),
+        (
+            "POST",
+            "/contests/arena/jury/teams/upload",
+            &[("file", "t8,Eight")],
+        ),
+        ("POST", "/contests/arena/jury/teams/t1/disable", &[]),
+        ("POST", "/contests/arena/jury/teams/t1/enable", &[]),
     ];
     let dir = tempfile::tempdir().expect("tempdir");
     let contest = contest_file(dir.path());
@@ -603,4 +638,149 @@ async fn the_jury_controls_the_clock_on_postgres_across_two_hosts() {
     let url = format!("{}/{name}", admin_url.rsplit_once('/').expect("a URL").0);
     story(&url, true).await;
     psql(&format!("DROP DATABASE {name} WITH (FORCE)"));
+}
+
+/// Uploads `bytes` as the file `name` to the teams page's upload as `who`: the status and
+/// the answer's text.
+async fn upload_as(addr: SocketAddr, who: As<'_>, name: &str, bytes: Vec<u8>) -> (u16, String) {
+    let parts = [common::http::Part {
+        name: "file",
+        file_name: Some(name),
+        bytes: &bytes,
+    }];
+    let answer = request(
+        addr,
+        "POST",
+        "/contests/arena/jury/teams/upload",
+        who,
+        Body::Multipart(&parts),
+    )
+    .await;
+    (answer.status, answer.text())
+}
+
+/// The teams page imports an uploaded file (CSV, TSV or `teams.json`) all or none, every
+/// problem named with the file's name; the file's limit and a file that is not text are
+/// refused by name; the import is in the audit log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_jury_imports_teams_from_an_uploaded_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let contest = contest_file(dir.path());
+    let db = dir.path().join("db.sqlite").display().to_string();
+    let a = host(&contest, &db).await;
+    let (sid, csrf) = common::http::login(a.addr, "arena", ADMIN)
+        .await
+        .expect("the jury logs in");
+    let jury = As::Session {
+        id: &sid,
+        csrf: &csrf,
+    };
+    let page = request(
+        a.addr,
+        "GET",
+        "/contests/arena/jury/teams",
+        jury,
+        Body::Nothing,
+    )
+    .await;
+    assert_eq!(page.status, 200, "{}", page.text());
+    let page = page.text();
+    assert!(
+        page.contains(
+            "<form id=upload-teams method=post action='/contests/arena/jury/teams/upload' \
+             enctype='multipart/form-data'><input type=hidden name=csrf"
+        ) && page.contains("<input type=file name=file"),
+        "{page}"
+    );
+    let upload = |name: &'static str, bytes: Vec<u8>| upload_as(a.addr, jury, name, bytes);
+    let teams = || a.get("/api/contests/arena/teams");
+    let ids = |teams: &Value| -> Vec<String> {
+        teams
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    // A CSV file with a header; a TSV file; a teams.json file.
+    let (status, text) = upload(
+        "teams.csv",
+        b"id,name,token\nt2,Two,token-two-2\nt3,\"Three, Ltd\"\n".to_vec(),
+    )
+    .await;
+    assert_eq!(status, 303, "{text}");
+    let (status, text) = upload("more.tsv", b"t4\tFour\n".to_vec()).await;
+    assert_eq!(status, 303, "{text}");
+    let json = json!([{"id": "t5", "name": "Five"}]).to_string();
+    let (status, text) = upload("teams.json", json.into_bytes()).await;
+    assert_eq!(status, 303, "{text}");
+    let listed = teams().await;
+    assert_eq!(ids(&listed), ["t1", "t2", "t3", "t4", "t5"], "{listed}");
+    assert_eq!(status_as(&a, "token-two-2").await, 200, "t2's token works");
+
+    // Refused whole, each problem named with the file: a short line, a taken id, bytes
+    // that are not text, an empty file, a file over the limit (256 KiB).
+    for (name, bytes, says) in [
+        (
+            "bad.csv",
+            b"t6,Six\nt7\n".to_vec(),
+            "`bad.csv`: line 2: 1 fields",
+        ),
+        (
+            "taken.csv",
+            b"t8,Eight\nt2,Again\n".to_vec(),
+            "`taken.csv`: team 2 (`t2`): id taken",
+        ),
+        (
+            "binary.csv",
+            vec![0xff, 0xfe, 0x00, 0x41],
+            "`binary.csv`: not UTF-8 text",
+        ),
+        ("empty.csv", Vec::new(), "`empty.csv`: no team in it"),
+        (
+            "big.csv",
+            vec![b'x'; (256 << 10) + 1],
+            "`big.csv`: larger than the limit of 262144 bytes",
+        ),
+    ] {
+        let (status, text) = upload(name, bytes).await;
+        assert!(status == 400 || status == 413, "{name}: {status} {text}");
+        assert!(text.contains(says), "{name}: {text}");
+    }
+    assert_eq!(ids(&teams().await), ["t1", "t2", "t3", "t4", "t5"]);
+
+    // Without the session's token, or not as the jury: 403, nothing added.
+    let (t1, t1_csrf) = common::http::login(a.addr, "arena", "token-t1")
+        .await
+        .expect("t1 logs in");
+    let forged = As::Session {
+        id: &sid,
+        csrf: "forged",
+    };
+    let team = As::Session {
+        id: &t1,
+        csrf: &t1_csrf,
+    };
+    for who in [forged, team, As::Nobody] {
+        let (status, text) = upload_as(a.addr, who, "t9.csv", b"t9,Nine\n".to_vec()).await;
+        assert_eq!(status, 403, "{text}");
+    }
+    assert_eq!(ids(&teams().await).len(), 5);
+    let audit = a.get("/api/contests/arena/audit").await;
+    let actions: Vec<(&str, &str)> = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["action"].as_str().unwrap(), r["detail"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            ("import_teams", "t2, t3"),
+            ("add_team", "t4"),
+            ("add_team", "t5"),
+        ],
+        "{audit}"
+    );
 }

@@ -391,10 +391,10 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         ),
     ] {
         let (status, location, text) = s.post_form(&rejudge_action, jury, &fields).await;
-        assert_eq!(
-            (status, location.as_str()),
-            (303, "/contests/arena"),
-            "{fields:?}: {text}"
+        assert_eq!(status, 303, "{fields:?}: {text}");
+        assert!(
+            location.starts_with("/contests/arena/jury/rejudgings/"),
+            "to the rejudging's page: {location}"
         );
         s.wait_until_judged().await;
         assert_eq!(s.verdicts(id, ADMIN).await.len(), 2, "{fields:?}");
@@ -617,9 +617,24 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         assert_eq!(s.get(&export_href, who).await.status, 303, "to the login");
     }
 
-    // Contest control from the page: a button asks for a confirmation first, and only
-    // the confirmed form acts; the audit log shows it.
-    let freeze = form(&page, "id=control-freeze");
+    // Contest control from its page, linked from the contest's: a button asks for a
+    // confirmation first, and only the confirmed form acts; the audit log shows it.
+    let link = |page: &str, id: &str| -> String {
+        let a = page
+            .split("<a ")
+            .find(|a| a.starts_with(&format!("id={id} ")))
+            .unwrap_or_else(|| panic!("a link {id} in {page}"));
+        attribute(a, "href").to_owned()
+    };
+    let control_href = link(&page, "jury-control");
+    assert_eq!(control_href, "/contests/arena/jury/control");
+    let control_page = s.get(&control_href, jury).await;
+    assert_eq!(control_page.status, 200, "{}", control_page.text());
+    let control_page = control_page.text();
+    for who in [t1, As::Nobody] {
+        assert_eq!(s.get(&control_href, who).await.status, 303, "to the login");
+    }
+    let freeze = form(&control_page, "id=control-freeze");
     let control_action = attribute(freeze, "action").to_owned();
     let (status, _, text) = s
         .post_form(&control_action, jury, &[("action", "freeze")])
@@ -649,13 +664,16 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
             .await;
         assert_eq!(status, 403);
     }
-    let page = s.get("/contests/arena", jury).await.text();
+    let control_page = s.get(&control_href, jury).await.text();
     assert!(
-        page.contains("<td>jury (web)</td><td>freeze</td>"),
-        "{page}"
+        control_page.contains("<td>jury (web)</td><td>freeze</td>"),
+        "{control_page}"
     );
 
-    // Teams from the page: add one (its token generated), disable it, print the sheet.
+    // Teams from their page: add one (its token generated), disable it, print the sheet.
+    let teams_href = link(&page, "jury-teams");
+    assert_eq!(teams_href, "/contests/arena/jury/teams");
+    let page = s.get(&teams_href, jury).await.text();
     let add = form(&page, "id=add-team");
     let add_action = attribute(add, "action").to_owned();
     let (status, _, text) = s
@@ -666,7 +684,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         )
         .await;
     assert_eq!(status, 303, "{text}");
-    let page = s.get("/contests/arena", jury).await.text();
+    let page = s.get(&teams_href, jury).await.text();
     assert!(
         page.contains("&lt;b&gt;Four&lt;/b&gt;"),
         "the name is escaped: {page}"
@@ -676,7 +694,7 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
         teams.as_array().unwrap().iter().any(|t| t["id"] == "t4"),
         "{teams}"
     );
-    let sheet = s.get("/contests/arena/tokens", jury).await;
+    let sheet = s.get("/contests/arena/jury/tokens", jury).await;
     assert_eq!(sheet.status, 200);
     assert_eq!(
         sheet.text().matches("class=slip").count(),
@@ -686,12 +704,12 @@ async fn the_jury_rejudges_answers_sees_awards_and_exports_from_the_page() {
     );
     assert!(!sheet.text().contains(ADMIN), "no admin token on the sheet");
     for who in [t1, As::Nobody] {
-        assert_eq!(s.get("/contests/arena/tokens", who).await.status, 303);
+        assert_eq!(s.get("/contests/arena/jury/tokens", who).await.status, 303);
     }
     let disable = form(&page, "id=team-disable-t4");
     let (status, _, _) = s.post_form(attribute(disable, "action"), jury, &[]).await;
     assert_eq!(status, 303);
-    let sheet = s.get("/contests/arena/tokens", jury).await.text();
+    let sheet = s.get("/contests/arena/jury/tokens", jury).await.text();
     assert_eq!(
         sheet.matches("class=slip").count(),
         3,

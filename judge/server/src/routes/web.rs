@@ -6,10 +6,10 @@
 //! The jury (logged in with the admin token) gets the host's operations instead of the
 //! team's forms: rejudging a submission, a problem's or a team's submissions, answering
 //! a question (to its team or to everyone) or writing to one team or everyone, every
-//! submission with its earlier verdicts, the awards, the export as a download, and the
-//! contest's clock (start now, delay, freeze, thaw, end now, finalize, each confirmed on
-//! a second page) with the audit log of jury actions, and the teams (add one, import
-//! several, disable or enable one, their tokens as a sheet to print). The two live parts are HTML fragments that a few lines of
+//! submission with its earlier verdicts, the awards, the export as a download, and links
+//! to the jury's pages (`routes::jury`: submissions, clarifications, rejudgings, the
+//! contest control with the audit log, the teams, the reveal). The two live parts are
+//! HTML fragments that a few lines of
 //! script fetch again when the server says something changed: the page holds a
 //! server-sent-events stream (`/contests/{cid}/live`) that sends one `change` per batch
 //! of events the viewer may see (from the in-memory broadcast, no query per viewer);
@@ -40,14 +40,11 @@ use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::{Shared, contest_of};
-use crate::actions;
 use crate::auth::Viewer;
 use crate::clics;
 use crate::contest::{Contest, reltime, time};
-use crate::control::Action;
 use crate::error::ApiError;
-use crate::jury::{self, NewTeam};
-use crate::operations::{self, PostClarification, RejudgeRequest};
+use crate::operations::{self, PostClarification};
 use crate::session::{self, Session};
 use crate::state::AppState;
 use crate::statement;
@@ -67,12 +64,6 @@ pub fn router() -> Router<Shared> {
         .route("/contests/{cid}/board", get(board_fragment))
         .route("/contests/{cid}/live", get(live_changes))
         .route("/contests/{cid}/clarify", post(clarify))
-        .route("/contests/{cid}/rejudge", post(rejudge))
-        .route("/contests/{cid}/control", post(control))
-        .route("/contests/{cid}/teams", post(add_teams))
-        .route("/contests/{cid}/teams/{id}/disable", post(disable_team))
-        .route("/contests/{cid}/teams/{id}/enable", post(enable_team))
-        .route("/contests/{cid}/tokens", get(token_sheet))
         .route("/contests/{cid}/export", get(export))
 }
 
@@ -295,86 +286,25 @@ async fn jury_part(state: &AppState, contest: &Contest) -> String {
          <button>log out</button></form></p>\
          <h2>Jury</h2><p><a id=jury-submissions href='/contests/{cid}/jury/submissions'>every submission, filtered and a page at a time</a> \
          &middot; <a id=jury-clarifications href='/contests/{cid}/jury/clarifications'>the clarifications' inbox</a> \
+         &middot; <a id=jury-rejudgings href='/contests/{cid}/jury/rejudgings'>rejudgings and what they changed</a> \
          &middot; <a id=jury-reveal href='/contests/{cid}/jury/reveal'>the reveal</a></p>\
-         <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/rejudge'>\
+         <p><a id=jury-control href='/contests/{cid}/jury/control'>contest control (start, delay, freeze, thaw, end, finalize) and the audit log</a> \
+         &middot; <a id=jury-teams href='/contests/{cid}/jury/teams'>teams (add, import, disable, the token sheet)</a> \
+         &middot; <a id=jury-problems href='/contests/{cid}/jury/problems'>problems (upload a package)</a></p>\
+         <h3>Rejudge</h3><form id=rejudge method=post action='/contests/{cid}/jury/rejudgings'>\
          submission <input name=submission id=rejudge-submission size=8> \
          problem <select name=problem id=rejudge-problem><option value=''>any</option>{problems}</select> \
          team <select name=team id=rejudge-team><option value=''>any</option>{teams}</select> \
          <button id=rejudge-send>Rejudge</button></form>\
-         <p>The done submissions matching every field given are judged again; the new judgement counts.</p>\
+         <p>The done submissions matching every field given are judged again; the new judgement counts, and the rejudging's page shows what changed.</p>\
          <h3>Message</h3><form id=message method=post action='/contests/{cid}/clarify'>\
          <select name=to id=message-to><option value=''>to everyone</option>{teams}</select> \
          <select name=problem id=message-problem><option value=''>general</option>{problems}</select><br>\
          <textarea name=text id=message-text rows=3 cols=80></textarea><br><button id=message-send>Send</button></form>\
          <h3>Export</h3><p><a id=export href='/contests/{cid}/export' download>the contest as a zip</a> \
          (its event feed and every submission, as <code>GET /api/contests/{cid}/export</code>)</p>\
-         {}{}\
          <h2>Submissions, clarifications and awards</h2><div id=mine>{}</div>",
-        control_html(state, contest).await,
-        teams_html(contest),
         mine_html(state, contest, &Viewer::Admin).await
-    )
-}
-
-/// The jury's contest control: the clock as it stands, a button per action (each asks
-/// for a confirmation before it acts, see [`control`]), and the audit log.
-async fn control_html(state: &AppState, contest: &Contest) -> String {
-    let cid = esc(&contest.spec.id);
-    let s = contest.schedule();
-    let when = |t: Option<chrono::DateTime<chrono::Utc>>| {
-        t.map_or_else(|| "no".to_owned(), |t| esc(&time(t).to_string()))
-    };
-    let button = |action: &str, label: &str| {
-        format!(
-            "<form id=control-{action} method=post action='/contests/{cid}/control' style=display:inline>\
-             <input type=hidden name=action value={action}>\
-             <button id=control-{action}-send>{label}</button></form> "
-        )
-    };
-    let delay = format!(
-        "<form id=control-delay method=post action='/contests/{cid}/control' style=display:inline>\
-         <input type=hidden name=action value=delay>\
-         <input name=start_time id=control-start-time size=24 placeholder='2026-01-01T10:00:00Z'> \
-         <button id=control-delay-send>Delay the start</button></form>"
-    );
-    let audit = match state.store.audit(&contest.spec.id).await {
-        Ok(rows) if rows.is_empty() => "<p id=audit>No jury action yet.</p>".to_owned(),
-        Ok(rows) => {
-            let lines: String = rows
-                .iter()
-                .map(|r| {
-                    format!(
-                        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                        esc(&clics::time_of_ms(r.time_ms).to_string()),
-                        esc(&r.actor),
-                        esc(&r.action),
-                        esc(&r.detail)
-                    )
-                })
-                .collect();
-            format!(
-                "<table id=audit><tr><th>when</th><th>who</th><th>what</th><th>details</th></tr>{lines}</table>"
-            )
-        }
-        Err(e) => format!(
-            "<p id=audit>The audit log could not be read: {}</p>",
-            esc(&e.to_string())
-        ),
-    };
-    format!(
-        "<h3>Contest control</h3><p id=clock>Starts {}, ends {}; the board freezes {} and thaws {}; finalized {}.</p>\
-         <p>{}{delay}</p><p>{}{}{}{}</p>\
-         <h3>Audit log</h3>{audit}",
-        when(Some(s.start)),
-        when(Some(s.end)),
-        when(s.freeze),
-        when(s.thaw),
-        when(s.finalized),
-        button("start_now", "Start now"),
-        button("freeze", "Freeze the board"),
-        button("thaw", "Thaw the board"),
-        button("end", "End now"),
-        button("finalize", "Finalize"),
     )
 }
 
@@ -423,7 +353,7 @@ async fn mine_html(state: &AppState, contest: &Contest, viewer: &Viewer) -> Stri
                 (
                     format!("<td>{}</td>", esc(&s.team_id)),
                     format!(
-                        "<td class=earlier>{}</td><td><form method=post action='/contests/{cid}/rejudge'>\
+                        "<td class=earlier>{}</td><td><form method=post action='/contests/{cid}/jury/rejudgings'>\
                          <input type=hidden name=submission value='{}'><button>rejudge</button></form></td>",
                         esc(&earlier.join(" ")),
                         esc(&s.id)
@@ -843,264 +773,6 @@ async fn clarify(
     after_form(
         &cid,
         operations::clarify(&state, &contest, &viewer, post).await,
-    )
-}
-
-/// The jury's rejudge form: the done submissions matching every field given (empty:
-/// any), as `POST /api/contests/{cid}/rejudgings`.
-#[derive(Deserialize)]
-struct RejudgeForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    submission: String,
-    #[serde(default)]
-    problem: String,
-    #[serde(default)]
-    team: String,
-}
-
-async fn rejudge(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-    Form(form): Form<RejudgeForm>,
-) -> Response {
-    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
-        Ok(found) => found,
-        Err(e) => return error_page(e),
-    };
-    let request = RejudgeRequest {
-        submission_id: given(form.submission.trim().to_owned()),
-        problem_id: given(form.problem),
-        team_id: given(form.team),
-    };
-    after_form(
-        &cid,
-        operations::rejudge(&state, &contest, &viewer, request).await,
-    )
-}
-
-/// The jury's teams: each with its token and a disable (or enable) button, a form to add
-/// one, a box to import several (CSV, TSV or CLICS `teams.json`), and the token sheet.
-fn teams_html(contest: &Contest) -> String {
-    let cid = esc(&contest.spec.id);
-    let rows: String = contest
-        .teams()
-        .iter()
-        .map(|t| {
-            let (verb, label) = if t.disabled {
-                ("enable", "Enable")
-            } else {
-                ("disable", "Disable")
-            };
-            let id = esc(&t.id);
-            format!(
-                "<tr class=team-row><td>{id}</td><td>{}</td><td><code>{}</code></td><td>{}</td>\
-                 <td><form id=team-{verb}-{id} method=post action='/contests/{cid}/teams/{id}/{verb}'>\
-                 <button>{label}</button></form></td></tr>",
-                esc(&t.name),
-                esc(&t.token),
-                if t.disabled { "disabled" } else { "" },
-            )
-        })
-        .collect();
-    format!(
-        "<h3>Teams</h3><table id=teams><tr><th>id</th><th>name</th><th>token</th><th></th><th></th></tr>{rows}</table>\
-         <p><a id=token-sheet href='/contests/{cid}/tokens'>the tokens as a sheet to print, one team per slip</a></p>\
-         <form id=add-team method=post action='/contests/{cid}/teams'>\
-         id <input name=id id=add-team-id size=10> name <input name=name id=add-team-name size=24> \
-         token <input name=token id=add-team-token size=24 placeholder='generated when empty'> \
-         <button id=add-team-send>Add the team</button></form>\
-         <form id=import-teams method=post action='/contests/{cid}/teams'>\
-         <textarea name=import id=import-text rows=4 cols=80 placeholder='id,name[,token] a line (CSV or TSV), or CLICS teams.json'></textarea><br>\
-         <button id=import-send>Import the teams</button></form>"
-    )
-}
-
-/// The jury's add-team form (`id`, `name`, `token`) or import box (`import`).
-#[derive(Deserialize)]
-struct TeamsForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    id: String,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    token: String,
-    #[serde(default)]
-    import: String,
-}
-
-async fn add_teams(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-    Form(form): Form<TeamsForm>,
-) -> Response {
-    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
-        Ok(found) => found,
-        Err(e) => return error_page(e),
-    };
-    if viewer != Viewer::Admin {
-        return error_page(ApiError::forbidden("only the jury adds teams"));
-    }
-    let new = if form.import.trim().is_empty() {
-        vec![NewTeam {
-            id: form.id.trim().to_owned(),
-            name: form.name,
-            token: given(form.token.trim().to_owned()),
-        }]
-    } else {
-        match jury::parse_import(&form.import) {
-            Ok(teams) => teams,
-            Err(errors) => return error_page(ApiError::bad_request(errors.join("\n"))),
-        }
-    };
-    after_form(
-        &cid,
-        actions::add_teams(&state, &contest, &viewer, "jury (web)", &new).await,
-    )
-}
-
-async fn disable_team(
-    state: State<Shared>,
-    path: Path<(String, String)>,
-    headers: HeaderMap,
-    form: Form<CsrfForm>,
-) -> Response {
-    set_disabled(state, path, headers, form, true).await
-}
-
-async fn enable_team(
-    state: State<Shared>,
-    path: Path<(String, String)>,
-    headers: HeaderMap,
-    form: Form<CsrfForm>,
-) -> Response {
-    set_disabled(state, path, headers, form, false).await
-}
-
-async fn set_disabled(
-    State(state): State<Shared>,
-    Path((cid, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Form(form): Form<CsrfForm>,
-    disabled: bool,
-) -> Response {
-    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
-        Ok(found) => found,
-        Err(e) => return error_page(e),
-    };
-    after_form(
-        &cid,
-        actions::set_team_disabled(&state, &contest, &viewer, "jury (web)", &id, disabled).await,
-    )
-}
-
-/// The tokens as a sheet to print and cut: one slip per enabled team with the contest's
-/// address, the team's name and its token (the jury only).
-async fn token_sheet(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let (contest, viewer) = match contest_and_viewer(&state, &cid, &headers).await {
-        Ok(found) => found,
-        Err(e) => return error_page(e),
-    };
-    if viewer != Viewer::Admin {
-        return to_login(&cid);
-    }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("this server");
-    let slips: String = contest
-        .teams()
-        .iter()
-        .filter(|t| !t.disabled)
-        .map(|t| {
-            format!(
-                "<div class=slip><p><b>{}</b> ({})</p><p>http://{}/contests/{}</p><p>token: <code class=token>{}</code></p></div>",
-                esc(&t.name),
-                esc(&t.id),
-                esc(host),
-                esc(&contest.spec.id),
-                esc(&t.token)
-            )
-        })
-        .collect();
-    let body = format!(
-        "<style>.slip{{border:1px dashed #444;padding:0.5em 1em;margin:0 0 1em;page-break-inside:avoid}}</style>\
-         <h1>{}: team tokens</h1>{slips}",
-        esc(&contest.spec.name)
-    );
-    page("tokens", &body).into_response()
-}
-
-/// The jury's control form: `action` (and `start_time` for `delay`); without
-/// `confirm=yes` it answers a page that asks for the confirmation and posts again.
-#[derive(Deserialize)]
-struct ControlForm {
-    #[serde(default)]
-    csrf: String,
-    action: String,
-    #[serde(default)]
-    start_time: String,
-    #[serde(default)]
-    confirm: String,
-}
-
-async fn control(
-    State(state): State<Shared>,
-    Path(cid): Path<String>,
-    headers: HeaderMap,
-    Form(form): Form<ControlForm>,
-) -> Response {
-    let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
-        Ok(found) => found,
-        Err(e) => return error_page(e),
-    };
-    if viewer != Viewer::Admin {
-        return error_page(ApiError::forbidden("only the jury controls the contest"));
-    }
-    let mut fields = serde_json::Map::new();
-    fields.insert("action".into(), form.action.clone().into());
-    if !form.start_time.trim().is_empty() {
-        fields.insert("start_time".into(), form.start_time.trim().into());
-    }
-    let action: Action = match serde_json::from_value(serde_json::Value::Object(fields)) {
-        Ok(action) => action,
-        Err(e) => return error_page(ApiError::bad_request(format!("contest control: {e}"))),
-    };
-    if form.confirm != "yes" {
-        let cid = esc(&cid);
-        let what = match &action {
-            Action::Delay { start_time } => format!("move the start to {}", time(*start_time)),
-            other => other.name().replace('_', " "),
-        };
-        let body = format!(
-            "<h1>Confirm</h1><p id=confirm-what>{} of {}: {}?</p>\
-             <form method=post action='/contests/{cid}/control'>\
-             <input type=hidden name=action value='{}'><input type=hidden name=start_time value='{}'>\
-             <input type=hidden name=confirm value=yes><button id=confirm>Yes, {}</button></form>\
-             <p><a id=cancel href='/contests/{cid}'>No, back to the contest</a></p>",
-            esc(&contest.spec.name),
-            cid,
-            esc(&what),
-            esc(&form.action),
-            esc(form.start_time.trim()),
-            esc(&what),
-        );
-        // The confirmation posts with the session's token, which this form carried.
-        let body = session::with_csrf(&body, &form.csrf);
-        return page("confirm", &body).into_response();
-    }
-    after_form(
-        &cid,
-        actions::control(&state, &contest, &viewer, "jury (web)", action).await,
     )
 }
 

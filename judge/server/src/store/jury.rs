@@ -9,7 +9,7 @@
 //! never both apply to the same state, and the rows, the audit line and the events
 //! commit together.
 
-use super::{Result, Store, insert_event};
+use super::{Result, Store, Transaction, insert_event};
 use crate::store::NewEvent;
 
 /// One row of the jury's state.
@@ -113,16 +113,14 @@ impl Store {
                 .await?;
             }
         }
-        sqlx::query(
-            "INSERT INTO audit (contest_id, actor, action, detail, time_ms) \
-             VALUES ($1, $2, $3, $4, $5)",
+        insert_audit(
+            &mut tx,
+            contest_id,
+            &write.actor,
+            &write.action,
+            &write.detail,
+            write.time_ms,
         )
-        .bind(contest_id)
-        .bind(&write.actor)
-        .bind(&write.action)
-        .bind(&write.detail)
-        .bind(write.time_ms)
-        .execute(&mut *tx)
         .await?;
         let mut last = 0;
         for event in &write.events {
@@ -143,4 +141,27 @@ impl Store {
         .await?;
         Ok(rows)
     }
+}
+
+/// Writes one line of the audit log inside `tx`.
+pub(super) async fn insert_audit(
+    tx: &mut Transaction<'_>,
+    contest_id: &str,
+    actor: &str,
+    action: &str,
+    detail: &str,
+    time_ms: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO audit (contest_id, actor, action, detail, time_ms) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(contest_id)
+    .bind(actor)
+    .bind(action)
+    .bind(detail)
+    .bind(time_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -2,7 +2,9 @@
 //! default, PostgreSQL when several judge hosts share a contest.
 //!
 //! Tables: `contests` (definitions), `jury` (what the jury changed: the clock, teams)
-//! and `audit` (the jury's actions), `sessions` (the web page's logins), `submissions` (with the [`QueueState`]: `queued`,
+//! and `audit` (the jury's actions), `rejudgings` and `rejudged` (each rejudging and the
+//! submissions it took, with the judgement counting before), `packages` (uploaded
+//! problem packages, kept whole by the SHA-256 of their zip), `sessions` (the web page's logins), `submissions` (with the [`QueueState`]: `queued`,
 //! `judging` under a worker's lease, `done`), `judgements`, `runs`, and `events` (the
 //! CLICS event feed; an event's token is its sequence number). Judgement types are
 //! stored as their CLICS ids and read back as [`problems::Verdict`]s; rows decode through
@@ -23,7 +25,8 @@
 //!
 //! The code: this file opens the database (with its tables) and holds the contests;
 //! `rows` the row types; `events` the event log's writes and change notices; `queue`
-//! the judging queue's writes (submissions, claims, leases, judgements, rejudgings);
+//! the judging queue's writes (submissions, claims, leases, judgements); `rejudgings`
+//! the rejudgings and what each changed; `packages` the uploaded packages;
 //! `jury` the jury's changes and the audit log; `sessions` the web page's logins;
 //! `reads` every query that only reads.
 
@@ -38,13 +41,17 @@ use crate::viewer::Viewer;
 
 mod events;
 mod jury;
+mod packages;
 mod queue;
 mod reads;
+mod rejudgings;
 mod rows;
 mod sessions;
 
 use events::insert_event;
 pub use jury::{AuditRow, JuryRow, JuryWrite};
+pub use packages::PackageRow;
+pub use rejudgings::{After, RejudgeRecord, RejudgedRow, RejudgingRow};
 pub use rows::{
     ClarificationRow, ClicsId, EventRow, Finished, JudgementRow, JuryRun, ListedSubmission,
     LogEvent, NewEvent, NewSubmission, QueueCounts, QueueState, RejudgeFilter, RunDetail, RunRow,
@@ -197,6 +204,23 @@ impl Store {
                 "CREATE TABLE IF NOT EXISTS audit ({pk}, contest_id TEXT NOT NULL, actor TEXT NOT NULL, \
                  action TEXT NOT NULL, detail TEXT NOT NULL, time_ms BIGINT NOT NULL)"
             ),
+            format!(
+                "CREATE TABLE IF NOT EXISTS rejudgings ({pk}, contest_id TEXT NOT NULL, \
+                 actor TEXT NOT NULL, what TEXT NOT NULL, time_ms BIGINT NOT NULL)"
+            ),
+            "CREATE TABLE IF NOT EXISTS rejudged (contest_id TEXT NOT NULL, \
+             rejudging_seq BIGINT NOT NULL, submission_id TEXT NOT NULL, \
+             old_judgement TEXT NOT NULL, old_verdict TEXT NOT NULL, \
+             PRIMARY KEY (rejudging_seq, submission_id))"
+                .to_owned(),
+            "CREATE INDEX IF NOT EXISTS rejudged_by_submission ON rejudged \
+             (contest_id, submission_id, rejudging_seq)"
+                .to_owned(),
+            format!(
+                "CREATE TABLE IF NOT EXISTS packages (sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, \
+                 size BIGINT NOT NULL, time_ms BIGINT NOT NULL, bytes {} NOT NULL)",
+                self.bytes_type()
+            ),
         ];
         // Columns added since the tables were first made: a database made by an older
         // server gets them when opened (its old rows read the defaults).
@@ -319,6 +343,14 @@ mod tests {
             obj_id: Some(row.id.clone()),
             team_id: Some(row.team_id.clone()),
             data: Some(serde_json::json!({"id": row.id})),
+        }
+    }
+
+    fn record() -> RejudgeRecord {
+        RejudgeRecord {
+            actor: "test".into(),
+            what: "one".into(),
+            time_ms: 5,
         }
     }
 
@@ -545,7 +577,7 @@ mod tests {
             submission_id: Some("1".into()),
             ..RejudgeFilter::default()
         };
-        store.rejudge("c", &filter, event).await.unwrap();
+        store.rejudge("c", &filter, &record(), event).await.unwrap();
         let taken = store.claim("w", 300, 400).await.unwrap().unwrap();
         assert_eq!(taken.id, "1");
         let done = store.finish("c", taken.seq, "w", judgement("1"), false, |_, _| vec![]);
@@ -602,7 +634,15 @@ mod tests {
             submission_id: Some("1".into()),
             ..RejudgeFilter::default()
         };
-        assert_eq!(store.rejudge("c", &filter, event).await.unwrap().len(), 1);
+        assert_eq!(
+            store
+                .rejudge("c", &filter, &record(), event)
+                .await
+                .unwrap()
+                .1
+                .len(),
+            1
+        );
         let mut second = judgement("1");
         second.judgement.start_ms = 5;
         let taken = store.claim("w2", 300, 400).await.unwrap().unwrap();

@@ -1,10 +1,11 @@
 //! The judging queue's writes: a submission stored with its event, claims and leases,
-//! a judgement written only by the worker that still holds its lease, and rejudgings.
+//! a judgement written only by the worker that still holds its lease (rejudgings are
+//! `rejudgings`).
 
 use super::events::insert_event;
 use super::{
-    Dialect, Finished, JudgementRow, NewEvent, NewSubmission, QueueState, RejudgeFilter, Result,
-    RunDetail, RunRow, Store, SubmissionRow, submission_columns,
+    Dialect, Finished, JudgementRow, NewEvent, NewSubmission, QueueState, Result, RunDetail,
+    RunRow, Store, SubmissionRow, submission_columns,
 };
 
 impl Store {
@@ -227,43 +228,5 @@ impl Store {
         }
         self.commit_events(tx, last).await?;
         Ok(true)
-    }
-
-    /// Queues again the judged (`done`) submissions of `contest_id` that `filter`
-    /// selects, with their takes counted from zero, and writes the event `event` builds
-    /// for each, in one transaction; returns them. Their old judgements stay; the one
-    /// the workers write next is the newest, which the scoreboard counts.
-    pub async fn rejudge(
-        &self,
-        contest_id: &str,
-        filter: &RejudgeFilter,
-        event: impl Fn(&SubmissionRow) -> NewEvent,
-    ) -> Result<Vec<SubmissionRow>> {
-        let mut tx = self.pool.begin().await?;
-        self.lock_events(&mut tx).await?;
-        // '' matches any value (a NULL bind would leave PostgreSQL without its type).
-        let any = |v: &Option<String>| v.clone().unwrap_or_default();
-        let rows: Vec<SubmissionRow> = sqlx::query_as(&format!(
-            "UPDATE submissions SET state = $1, worker = NULL, lease_until = 0, attempts = 0 \
-             WHERE contest_id = $2 AND state = $3 AND ($4 = '' OR id = $4) \
-             AND ($5 = '' OR problem_id = $5) AND ($6 = '' OR team_id = $6) RETURNING {}",
-            submission_columns("'' AS source")
-        ))
-        .bind(QueueState::Queued.as_str())
-        .bind(contest_id)
-        .bind(QueueState::Done.as_str())
-        .bind(any(&filter.submission_id))
-        .bind(any(&filter.problem_id))
-        .bind(any(&filter.team_id))
-        .fetch_all(&mut *tx)
-        .await?;
-        let mut rows = rows;
-        rows.sort_by_key(|r| r.seq);
-        let mut last = 0;
-        for row in &rows {
-            last = insert_event(&mut tx, contest_id, &event(row)).await?;
-        }
-        self.commit_events(tx, last).await?;
-        Ok(rows)
     }
 }

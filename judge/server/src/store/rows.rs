@@ -259,6 +259,8 @@ pub struct RejudgeFilter {
     pub problem_id: Option<String>,
     /// Every submission of a team.
     pub team_id: Option<String>,
+    /// Every submission whose counting judgement has this verdict (a CLICS id).
+    pub verdict: Option<String>,
 }
 
 /// Who may see an event: everyone, or the team it concerns (and admins).

@@ -54,6 +54,43 @@ pub(crate) enum Body<'a> {
     /// Plain text (`text/plain`).
     Text(&'a str),
     Form(&'a [(&'a str, &'a str)]),
+    /// `multipart/form-data`: the parts in order (a session's CSRF token first).
+    Multipart(&'a [Part<'a>]),
+    /// Bytes of a content type.
+    Raw(&'a [u8], &'a str),
+}
+
+/// One part of a multipart form: a field, or a file when it has a file name.
+#[derive(Clone, Copy)]
+pub(crate) struct Part<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) file_name: Option<&'a str>,
+    pub(crate) bytes: &'a [u8],
+}
+
+/// The boundary between the parts of a multipart body.
+const BOUNDARY: &str = "arena-test-boundary-7MA4YWxkTrZu0gW";
+
+/// The body of a multipart form of `parts`.
+fn multipart(parts: &[Part<'_>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for part in parts {
+        out.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
+        let disposition = match part.file_name {
+            Some(file) => format!(
+                "Content-Disposition: form-data; name=\"{}\"; filename=\"{file}\"\r\n\
+                 Content-Type: application/octet-stream\r\n",
+                part.name
+            ),
+            None => format!("Content-Disposition: form-data; name=\"{}\"\r\n", part.name),
+        };
+        out.extend_from_slice(disposition.as_bytes());
+        out.extend_from_slice(b"\r\n");
+        out.extend_from_slice(part.bytes);
+        out.extend_from_slice(b"\r\n");
+    }
+    out.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    out
 }
 
 /// Percent-encodes a form value.
@@ -80,8 +117,12 @@ pub(crate) async fn request(
 ) -> Answer {
     let (content_type, body) = match send {
         Body::Nothing => (None, Vec::new()),
-        Body::Json(value) => (Some("application/json"), value.to_string().into_bytes()),
-        Body::Text(text) => (Some("text/plain"), text.as_bytes().to_vec()),
+        Body::Json(value) => (
+            Some("application/json".to_owned()),
+            value.to_string().into_bytes(),
+        ),
+        Body::Text(text) => (Some("text/plain".to_owned()), text.as_bytes().to_vec()),
+        Body::Raw(bytes, kind) => (Some(kind.to_owned()), bytes.to_vec()),
         Body::Form(fields) => {
             let csrf = match who {
                 As::Session { csrf, .. } if !fields.iter().any(|(k, _)| *k == "csrf") => {
@@ -96,8 +137,23 @@ pub(crate) async fn request(
                 .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
                 .collect();
             (
-                Some("application/x-www-form-urlencoded"),
+                Some("application/x-www-form-urlencoded".to_owned()),
                 text.join("&").into_bytes(),
+            )
+        }
+        Body::Multipart(parts) => {
+            let csrf = match who {
+                As::Session { csrf, .. } if !parts.iter().any(|p| p.name == "csrf") => Some(Part {
+                    name: "csrf",
+                    file_name: None,
+                    bytes: csrf.as_bytes(),
+                }),
+                _ => None,
+            };
+            let all: Vec<Part<'_>> = csrf.into_iter().chain(parts.iter().copied()).collect();
+            (
+                Some(format!("multipart/form-data; boundary={BOUNDARY}")),
+                multipart(&all),
             )
         }
     };

@@ -1,6 +1,6 @@
 //! Helpers shared by judge-server's tests (`app.rs`, `clics_schema.rs`, `jury_page.rs`):
 //! a GET through the router, as a team, the admin or the public; the server's options
-//! for a test; the bubblewrap sandbox, where it is present.
+//! for a test; the bubblewrap sandbox, where it is present; a fresh PostgreSQL database.
 
 #![allow(
     dead_code,
@@ -92,4 +92,61 @@ pub(crate) async fn get(
         .to_owned();
     let bytes = res.into_body().collect().await.expect("body").to_bytes();
     (status, content_type, bytes.to_vec())
+}
+
+/// A new PostgreSQL database for one test, dropped at the end: `None` where
+/// `ARENA_PG_URL` is not set outside CI (under CI that fails the test).
+pub(crate) struct Postgres {
+    /// Its URL.
+    pub(crate) url: String,
+    admin_url: String,
+    name: String,
+}
+
+impl Postgres {
+    /// Creates a database named after `prefix`, the process and the time.
+    pub(crate) fn fresh(prefix: &str) -> Option<Postgres> {
+        let admin_url = std::env::var("ARENA_PG_URL").ok();
+        let missing = admin_url
+            .is_none()
+            .then_some("ARENA_PG_URL is not set (run ci/setup)");
+        if !ci::require::present("postgres", missing) {
+            return None;
+        }
+        let admin_url = admin_url.expect("checked");
+        let name = format!(
+            "{prefix}_{}_{}",
+            std::process::id(),
+            chrono::Utc::now().timestamp_subsec_nanos()
+        );
+        psql(&admin_url, &format!("CREATE DATABASE {name}"));
+        let url = format!("{}/{name}", admin_url.rsplit_once('/').expect("a URL").0);
+        Some(Postgres {
+            url,
+            admin_url,
+            name,
+        })
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        psql(
+            &self.admin_url,
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+        );
+    }
+}
+
+/// Runs `sql` with `psql` on `url`, which must succeed.
+fn psql(url: &str, sql: &str) {
+    let out = std::process::Command::new("psql")
+        .args([url, "-tAc", sql])
+        .output()
+        .expect("psql runs");
+    assert!(
+        out.status.success(),
+        "psql {sql}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -9,10 +9,16 @@
 //! one submission, with its source, each judgement's compiler
 //! output and per-test results (the judgements of a rejudged submission side by side),
 //! and for the newest judgement's first failed test its input, the expected answer and
-//! the program's output, each cut to [`SHOWN_BYTES`], with a line diff.
+//! the program's output, each cut to [`SHOWN_BYTES`], with a line diff; the rejudging
+//! pages (`rejudgings`: the form, the list, and what each rejudging changed); the
+//! contest control with the audit log (`control`); the teams (`teams`: add, paste or
+//! upload an import, disable, the token sheet); the problems (`problems`: upload a
+//! package as a zip and read what the judge's loader found in it).
 
 use axum::Router;
 use axum::extract::Form;
+use axum::extract::Multipart;
+use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Response};
@@ -24,8 +30,15 @@ use super::web::{after_form, error_page, esc, forms_for, page, posted, to_login,
 use super::{Shared, contest_of};
 use crate::contest::Contest;
 use crate::error::ApiError;
+use crate::session;
+use crate::state::AppState;
 use crate::store::{JudgementRow, JuryRun, SubmissionFilter};
 use crate::viewer::Viewer;
+
+mod control;
+mod problems;
+mod rejudgings;
+mod teams;
 
 /// How much of a test's input, answer and output a page shows.
 pub const SHOWN_BYTES: usize = 4096;
@@ -44,6 +57,10 @@ pub fn router() -> Router<Shared> {
             "/contests/{cid}/jury/clarifications/{id}/handled",
             post(mark_handled),
         )
+        .merge(rejudgings::router())
+        .merge(control::router())
+        .merge(teams::router())
+        .merge(problems::router())
 }
 
 /// Submissions a page of the jury's list holds.
@@ -256,6 +273,91 @@ async fn for_the_jury(
     Ok((contest, session))
 }
 
+/// One uploaded file of a multipart form: its name and bytes.
+pub(crate) struct Uploaded {
+    /// The name the browser gave (empty when none).
+    pub(crate) name: String,
+    /// Its content.
+    pub(crate) bytes: Vec<u8>,
+}
+
+/// Reads a multipart form posted by the jury: the session's CSRF token checked (403 for
+/// a form without it or with another: a request that is not multipart at all reads as
+/// one without it) and the file field `file`, refused over `limit` bytes naming the
+/// limit; answers the contest and the file.
+pub(crate) async fn jury_upload(
+    state: &AppState,
+    cid: &str,
+    headers: &HeaderMap,
+    form: Result<Multipart, MultipartRejection>,
+    limit: usize,
+) -> Result<(std::sync::Arc<Contest>, Uploaded), ApiError> {
+    let contest = contest_of(state, cid)?;
+    let (viewer, session) = who(state, &contest, headers).await;
+    let Some(session) = session.filter(|_| viewer == Viewer::Admin) else {
+        return Err(ApiError::forbidden("only the jury uploads; log in first"));
+    };
+    let refused =
+        || ApiError::forbidden("the form's CSRF token is not this session's: reload the page");
+    let mut form = form.map_err(|_| refused())?;
+    let mut csrf = None;
+    let mut file = None;
+    loop {
+        let field = match form.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => break,
+            Err(e) => return Err(upload_error(&e, "the form", state.max_body)),
+        };
+        match field.name().unwrap_or_default() {
+            "csrf" => csrf = Some(field.text().await.unwrap_or_default()),
+            "file" => {
+                let name = field.file_name().unwrap_or_default().to_owned();
+                let mut field = field;
+                let mut bytes = Vec::new();
+                loop {
+                    match field.chunk().await {
+                        Ok(Some(chunk)) => {
+                            if bytes.len() + chunk.len() > limit {
+                                return Err(ApiError::new(
+                                    http::StatusCode::PAYLOAD_TOO_LARGE,
+                                    format!("`{name}`: larger than the limit of {limit} bytes"),
+                                ));
+                            }
+                            bytes.extend_from_slice(&chunk);
+                        }
+                        Ok(None) => break,
+                        Err(e) => return Err(upload_error(&e, &name, state.max_body)),
+                    }
+                }
+                file = Some(Uploaded { name, bytes });
+            }
+            _ => {}
+        }
+    }
+    let csrf = csrf.ok_or_else(refused)?;
+    session::check_csrf(Some(&session), &csrf)?;
+    let file = file
+        .filter(|f| !f.name.is_empty() || !f.bytes.is_empty())
+        .ok_or_else(|| ApiError::bad_request("no file was chosen"))?;
+    Ok((contest, file))
+}
+
+/// The answer to a multipart form that could not be read: 413 naming the server's body
+/// limit when the request was over it, else 400 naming `what`.
+fn upload_error(e: &MultipartError, what: &str, max_body: usize) -> ApiError {
+    if e.status() == http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(
+            http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "`{what}`: the request is larger than the server's limit of {max_body} bytes \
+                 (judge serve --max-body)"
+            ),
+        )
+    } else {
+        ApiError::bad_request(format!("the upload of `{what}`: {e}"))
+    }
+}
+
 /// The first `limit` bytes of `path` as text, and whether there was more; a file that
 /// cannot be read shows as a line saying so.
 fn head_of(path: &std::path::Path, limit: usize) -> (String, bool) {
@@ -462,7 +564,7 @@ async fn submission(
     let body = format!(
         "<p><a href='/contests/{cide}'>back to the contest</a></p><h1>Submission {ide}</h1>\
          <p>Team <b id=team>{}</b>, problem <b>{}</b>, {}, at {} of the contest: <b id=verdict class='verdict {v}'>{v}</b>.</p>\
-         <form method=post action='/contests/{cide}/rejudge'><input type=hidden name=submission value='{ide}'><button id=rejudge>Rejudge</button></form>\
+         <form id=rejudge-one method=post action='/contests/{cide}/jury/rejudgings'><input type=hidden name=submission value='{ide}'><button id=rejudge>Rejudge</button></form>\
          <h3>Source</h3>{}{compile}<h3>Tests (the newest judgement)</h3>{runs}{history}",
         esc(&sub.team_id),
         esc(&sub.problem_id),
@@ -686,7 +788,7 @@ async fn reveal(
          #reveal td.yes{{background:#cfc}}#reveal td.no{{background:#fcc}}</style>\
          <p><a href='/contests/{c}'>back to the contest</a> &middot; space, the right arrow or a click: the next step</p>\
          <h1>{} &mdash; the reveal</h1><p id=status></p><table id=reveal></table>\
-         <form id=thaw method=post action='/contests/{c}/control'><input type=hidden name=action value=thaw>\
+         <form id=thaw method=post action='/contests/{c}/jury/control'><input type=hidden name=action value=thaw>\
          <input type=hidden name=confirm value=yes><button id=thaw-send>Thaw the public board</button></form>\
          <script type=application/json id=reveal-data>{data}</script>\
          <script>\

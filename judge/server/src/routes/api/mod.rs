@@ -16,7 +16,9 @@
 //! `POST
 //! .../teams/{id}/disable` and `.../enable`, `GET
 //! /api/contests/{cid}/audit` (the jury's actions), `POST .../rejudgings`, `GET
-//! .../export`, `GET /api/queue` and `GET /api/backup`.
+//! .../export`, `GET /api/queue` and `GET /api/backup`; problem packages and problems
+//! (`problems`: `POST .../packages`, `GET .../packages/{sha256}`, `POST .../problems`,
+//! `POST .../problems/{id}/remove`).
 //!
 //! A bad request gets a 4xx status with `{"code", "message"}` naming what is wrong, and
 //! changes nothing stored.
@@ -53,9 +55,12 @@ use crate::statement;
 use crate::store::EventRow;
 use crate::submit::{self, PostSubmission};
 
+mod problems;
+
 /// The routes of `/api`.
 pub fn router() -> Router<Shared> {
     Router::new()
+        .merge(problems::router())
         .route("/api", get(api_info))
         .route("/api/", get(api_info))
         .route("/api/contests", get(list_contests).post(create_contest))
@@ -561,8 +566,9 @@ async fn post_clarification(
     Ok((StatusCode::CREATED, axum::Json(made)).into_response())
 }
 
-/// `POST /api/contests/{cid}/rejudgings` (admins): `{"submission_id"}`, `{"problem_id"}`
-/// and/or `{"team_id"}`; answers the ids queued again.
+/// `POST /api/contests/{cid}/rejudgings` (admins): `{"submission_id"}`, `{"problem_id"}`,
+/// `{"team_id"}` and/or `{"judgement_type_id"}`; answers the rejudging's id (`null` when
+/// nothing matched) and the ids queued again.
 async fn post_rejudging(
     State(state): State<Shared>,
     Path(cid): Path<String>,
@@ -573,8 +579,9 @@ async fn post_rejudging(
     let who = viewer(&state, Some(&contest), &headers)?;
     let request: RejudgeRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("rejudging body: {e}")))?;
-    let ids = operations::rejudge(&state, &contest, &who, request).await?;
-    Ok(axum::Json(json!({"submission_ids": ids})).into_response())
+    let done = operations::rejudge(&state, &contest, &who, "admin (API)", request).await?;
+    let id = done.id.map(|id| id.to_string());
+    Ok(axum::Json(json!({"id": id, "submission_ids": done.submission_ids})).into_response())
 }
 
 /// `POST /api/contests/{cid}/control` (admins): a jury action on the clock,

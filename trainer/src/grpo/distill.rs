@@ -151,4 +151,34 @@ mod tests {
         assert_eq!(adv.abs().sum(Kind::Double).double_value(&[]), 0.0);
         assert_eq!(sum, 0.0);
     }
+
+    #[test]
+    fn the_moving_average_moves_the_teacher_toward_the_student_by_one_minus_the_decay() {
+        let config: crate::config::Config = serde_json::from_value(serde_json::json!({
+            "model_type": "llama", "vocab_size": 12, "hidden_size": 8, "intermediate_size": 16,
+            "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
+            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 16,
+            "tie_word_embeddings": true
+        }))
+        .expect("config");
+        tch::manual_seed(1);
+        let teacher = Model::new(config.clone(), tch::Device::Cpu);
+        let student = Model::new(config, tch::Device::Cpu);
+        let before: HashMap<String, Tensor> = teacher
+            .vs
+            .variables()
+            .into_iter()
+            .map(|(n, t)| (n, t.copy()))
+            .collect();
+        ema(&teacher, &student, 0.75).expect("ema");
+        let students: HashMap<String, Tensor> = student.vs.variables().into_iter().collect();
+        let mut moved = 0;
+        for (name, t) in teacher.vs.variables() {
+            let want = &before[&name] * 0.75 + &students[&name] * 0.25;
+            let diff = (&t - want).abs().max().double_value(&[]);
+            assert!(diff < 1e-6, "{name}: {diff}");
+            moved += usize::from((&t - &before[&name]).abs().max().double_value(&[]) > 0.0);
+        }
+        assert!(moved > 0);
+    }
 }

@@ -23,12 +23,13 @@
 //! ([`teacher_tokens`]; `crate::grpo::distill::align` lays the result on the student's
 //! row). A turn for which no part applies (a first-turn restatement with no reference in
 //! the context) is not scored: its teacher would read the student's own prompt, whose
-//! term is zero.
+//! term is zero; nor is one whose teacher sequence is longer than the model's context.
 //!
 //! The teacher's weights: the run's starting weights, frozen (`teacher: initial`,
 //! held in the compute format as the KL reference is), or their moving average with the
-//! student (`teacher: ema`, float32 masters updated after each optimizer update). A turn
-//! is scored once, by the teacher of the moment it arrives.
+//! student (`teacher: ema`, float32 masters updated after each optimizer update; a
+//! resumed run's average starts again from the starting weights). A turn is scored once,
+//! by the teacher of the moment it arrives.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -248,6 +249,10 @@ impl Teacher {
         let Some((ids, teacher_prompt)) = self.tokens_of(task, turn)? else {
             return Ok(());
         };
+        if ids.len() > self.model.config.max_position_embeddings {
+            // Longer than the teacher can read: the turn goes without its signal.
+            return Ok(());
+        }
         let student_prompt = turn.action.iter().take_while(|a| !**a).count();
         let row = score(&self.model, &[ids])?;
         turn.teacher_logp = Some(align(

@@ -86,6 +86,15 @@ pub struct DistillConfig {
     /// is the sampled-token estimator, which reads the sampled token's log-probability
     /// only (`crate::grpo::distill` says why).
     pub top_k: usize,
+    /// A teacher at another server instead of the starting weights: the API base
+    /// (`http://HOST:PORT/v1`) of a server that scores prompts through `/completions`
+    /// with `echo: true`, `max_tokens: 0` and `logprobs` (vLLM, `trainer serve`); it must
+    /// share the student's tokenizer, which is checked before training starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher_url: Option<String>,
+    /// The model name sent to `teacher_url` (vLLM needs the one it serves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher_model: Option<String>,
 }
 
 impl Default for DistillConfig {
@@ -101,6 +110,8 @@ impl Default for DistillConfig {
             ],
             weight: 1.0,
             top_k: 0,
+            teacher_url: None,
+            teacher_model: None,
         }
     }
 }
@@ -132,6 +143,22 @@ impl DistillConfig {
                     "{}: the top-k union estimator is not built; 0 is the sampled-token estimator",
                     self.top_k
                 ),
+            ));
+        }
+        if let Some(url) = &self.teacher_url
+            && self.teacher == TeacherKind::Ema
+        {
+            return Err(bad(
+                "distill.teacher_url",
+                format!(
+                    "{url}: a teacher at another server has no weights to average: teacher ema goes without teacher_url"
+                ),
+            ));
+        }
+        if self.teacher_model.is_some() && self.teacher_url.is_none() {
+            return Err(bad(
+                "distill.teacher_model",
+                "names the model of a teacher_url, and there is none",
             ));
         }
         let mut seen = std::collections::BTreeSet::new();

@@ -25,7 +25,9 @@
 //! the context) is not scored: its teacher would read the student's own prompt, whose
 //! term is zero; nor is one whose teacher sequence is longer than the model's context.
 //!
-//! The teacher's weights: the run's starting weights, frozen (`teacher: initial`,
+//! The teacher's weights: a server's (`teacher_url`, `super::remote`: a stronger model
+//! sharing the student's tokenizer, checked before training), or the run's starting
+//! weights, frozen (`teacher: initial`,
 //! held in the compute format as the KL reference is), or their moving average with the
 //! student (`teacher: ema`, float32 masters updated after each optimizer update; a
 //! resumed run's average starts again from the starting weights). A turn is scored once,
@@ -41,6 +43,7 @@ use tch::{Device, Kind};
 use super::config::{ContextPart, DistillConfig, TeacherKind};
 use super::leak::check as check_leaks;
 use super::problems::{Problem, ProblemSet, reference_solutions};
+use super::remote::RemoteTeacher;
 use super::rollout::{Feedback, Turn};
 use crate::grpo::distill::{align, ema, score};
 use crate::model::Model;
@@ -181,9 +184,15 @@ pub fn references(
     Ok(out)
 }
 
-/// The teacher of a run: its weights, its settings, and what it reads.
+/// Who scores: a model in this process, or a server.
+enum Scorer {
+    Local(Box<Model>),
+    Remote(RemoteTeacher),
+}
+
+/// The teacher of a run: its weights (or its server), its settings, and what it reads.
 pub struct Teacher {
-    model: Model,
+    scorer: Scorer,
     config: DistillConfig,
     tokenizer: ChatTokenizer,
     /// Each training problem's reference solution (empty without `reference`).
@@ -205,16 +214,27 @@ impl Teacher {
         references: BTreeMap<String, String>,
         language: Option<&str>,
     ) -> anyhow::Result<Teacher> {
-        let model = match config.teacher {
-            TeacherKind::Initial => Model::load_as(base, device, compute),
-            TeacherKind::Ema => Model::load(base, device).map(|mut m| {
-                m.set_compute(compute);
-                m
-            }),
-        }
-        .map_err(|e| anyhow::anyhow!("teacher model {}: {e}", base.display()))?;
+        let scorer = match (&config.teacher_url, config.teacher) {
+            (Some(url), _) => Scorer::Remote(RemoteTeacher::connect(
+                url,
+                config.teacher_model.clone(),
+                &tokenizer,
+            )?),
+            (None, TeacherKind::Initial) => Scorer::Local(Box::new(
+                Model::load_as(base, device, compute)
+                    .map_err(|e| anyhow::anyhow!("teacher model {}: {e}", base.display()))?,
+            )),
+            (None, TeacherKind::Ema) => Scorer::Local(Box::new(
+                Model::load(base, device)
+                    .map(|mut m| {
+                        m.set_compute(compute);
+                        m
+                    })
+                    .map_err(|e| anyhow::anyhow!("teacher model {}: {e}", base.display()))?,
+            )),
+        };
         Ok(Teacher {
-            model,
+            scorer,
             config,
             tokenizer,
             references,
@@ -249,17 +269,22 @@ impl Teacher {
         let Some((ids, teacher_prompt)) = self.tokens_of(task, turn)? else {
             return Ok(());
         };
-        if ids.len() > self.model.config.max_position_embeddings {
-            // Longer than the teacher can read: the turn goes without its signal.
-            return Ok(());
-        }
+        let row = match &self.scorer {
+            Scorer::Local(model) => {
+                if ids.len() > model.config.max_position_embeddings {
+                    // Longer than the teacher can read: the turn goes without its signal.
+                    return Ok(());
+                }
+                score(model, &[ids])?.remove(0)
+            }
+            Scorer::Remote(remote) => remote.score(&ids)?,
+        };
         let student_prompt = turn.action.iter().take_while(|a| !**a).count();
-        let row = score(&self.model, &[ids])?;
         turn.teacher_logp = Some(align(
             student_prompt,
             turn.tokens.len(),
             teacher_prompt,
-            &row[0],
+            &row,
         ));
         Ok(())
     }
@@ -267,8 +292,8 @@ impl Teacher {
     /// After an optimizer update of `student`: the EMA teacher moves toward it (the
     /// frozen one stays).
     pub fn after_update(&self, student: &Model) -> anyhow::Result<()> {
-        if self.config.teacher == TeacherKind::Ema {
-            ema(&self.model, student, self.config.ema_decay)?;
+        if let (TeacherKind::Ema, Scorer::Local(model)) = (self.config.teacher, &self.scorer) {
+            ema(model, student, self.config.ema_decay)?;
         }
         Ok(())
     }

@@ -29,6 +29,8 @@
 //!   hindsight`): the judge's feedback on the turn's program and the training problem's
 //!   reference solution in a prompt the student never sees, and its scoring of the
 //!   student's tokens, which `run` adds to the GRPO update (`crate::grpo::distill`).
+//! - [`remote`]: a hindsight teacher at another server (`distill.teacher_url`), scoring
+//!   through `/completions` with `echo`, its tokenizer checked against the student's.
 //! - [`leak`]: near-duplicates of held-out statements and solutions in training data.
 //! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
 //!   from [`bootstrap`] (a paired bootstrap over problems) for every measure.
@@ -42,6 +44,7 @@ pub mod hindsight;
 pub mod leak;
 pub mod measure;
 pub mod problems;
+pub mod remote;
 pub mod report;
 pub mod rft;
 pub mod rollout;

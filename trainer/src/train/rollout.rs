@@ -452,3 +452,92 @@ impl Observer for Hook {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agent::pipeline::Stage;
+    use agent::runner::CaseOutcome;
+    use agent::step::TestRecord;
+    use problems::Verdict;
+
+    fn step(signals: Signals, compile_log: Option<&str>, tests: Vec<TestRecord>) -> Step {
+        Step {
+            run: "r".to_owned(),
+            problem: "p".to_owned(),
+            attempt: 1,
+            step: 1,
+            stage: Stage::Check,
+            action: "run".to_owned(),
+            started_ms: 0,
+            call: None,
+            extraction: None,
+            program: None,
+            compile_log: compile_log.map(str::to_owned),
+            tests,
+            signals,
+            usage: Default::default(),
+            timing: Default::default(),
+            note: String::new(),
+        }
+    }
+
+    fn case(program: &str, name: &str, verdict: Verdict, output: &str) -> TestRecord {
+        TestRecord::Case {
+            program: program.to_owned(),
+            outcome: CaseOutcome {
+                name: name.to_owned(),
+                verdict,
+                output: output.to_owned(),
+                message: String::new(),
+                cpu_ms: 1.0,
+                peak_kib: 1,
+            },
+        }
+    }
+
+    /// The feedback a teacher reads: the first failed compile's log, the candidate's
+    /// failing cases (not its passing ones, not a brute force's), the last verdict.
+    #[test]
+    fn feedback_keeps_the_compile_error_the_failing_cases_and_the_verdict() {
+        let mut f = Feedback::default();
+        f.observe(&step(
+            Signals {
+                compiled: Some(false),
+                ..Signals::default()
+            },
+            Some("error: expected ';'"),
+            Vec::new(),
+        ));
+        f.observe(&step(
+            Signals {
+                compiled: Some(true),
+                ..Signals::default()
+            },
+            Some("a later log"),
+            vec![
+                case("candidate", "1", Verdict::AC, "3\n"),
+                case("brute", "2", Verdict::WA, "9\n"),
+                case("candidate", "2", Verdict::WA, "8\n"),
+            ],
+        ));
+        f.observe(&step(
+            Signals {
+                verdict: Some(Verdict::TLE),
+                ..Signals::default()
+            },
+            None,
+            Vec::new(),
+        ));
+        assert_eq!(f.compile_error.as_deref(), Some("error: expected ';'"));
+        assert_eq!(
+            f.failures,
+            vec![CaseFailure {
+                name: "2".to_owned(),
+                verdict: "WA".to_owned(),
+                output: "8\n".to_owned(),
+            }]
+        );
+        assert_eq!(f.verdict.as_deref(), Some("TLE"));
+    }
+}

@@ -6,6 +6,7 @@
 //!   uniform; its update still runs (the teacher's signal does not need the rewards to
 //!   vary), and the teacher, who reads `sum`'s reference solution, differs from the
 //!   student: the reported reverse KL is not zero;
+//! - `algorithm: agentic` with a `distill` block trains too, with the KL reported;
 //! - with `teacher_url`, a second `trainer serve` (the same tiny model) is the teacher:
 //!   the step runs and reports a reverse KL;
 //! - bad input is refused before anything trains, naming it: an unknown `distill`
@@ -95,6 +96,22 @@ fn a_hindsight_step_updates_a_uniform_group_with_the_teacher_signal() {
     assert_eq!(m["final_reward"], 0.0, "{m}");
     assert_eq!(m["updates"], 1, "{m}");
     assert_eq!(m["updates_skipped"], 0, "{m}");
+    let kl = m["distill_kl"].as_f64().expect("distill_kl");
+    assert!(kl.is_finite() && kl != 0.0, "{m}");
+    // Agentic GRPO carries the block too (the KL joins each turn's provisional update).
+    std::fs::write(
+        &config,
+        CONFIG.replace("algorithm: hindsight", "algorithm: agentic") + "distill: {weight: 0.5}\n",
+    )
+    .expect("config");
+    let out = tmp.path().join("agentic");
+    let res = train(&sum(), &model, &out, &config);
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(res.status.success(), "{stderr}");
+    let text = std::fs::read_to_string(out.join("metrics.jsonl")).expect("metrics");
+    let m: serde_json::Value = serde_json::from_str(text.trim()).expect("one line");
+    assert_eq!(m["updates_skipped"], 0, "{m}");
+    assert!(m["updates"].as_u64().expect("updates") >= 1, "{m}");
     let kl = m["distill_kl"].as_f64().expect("distill_kl");
     assert!(kl.is_finite() && kl != 0.0, "{m}");
 }

@@ -27,7 +27,7 @@ use super::rollout::{EpisodeEnd, Event, Hook, Left, Rollouts, Turn, pipeline};
 use crate::batching::OnWeights;
 use crate::checkpoint::{self, TrainerState};
 use crate::grpo::loss::{LossStats, Normalizer};
-use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Pick, Settings, TurnEvent};
+use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Pick, Purpose, Settings, TurnEvent};
 use crate::grpo::step::{self, Rollout};
 use crate::metrics::{Metrics, plot};
 use crate::model::Model;
@@ -614,8 +614,8 @@ impl Trainer {
     }
 
     /// The rows of some picks: each turn's stored tokens, its action tokens with the
-    /// pick's advantage.
-    fn rows(group: &Group, picks: &[Pick]) -> Vec<Rollout> {
+    /// pick's advantage, and (with `teacher`) the hindsight teacher's log-probabilities.
+    fn rows(group: &Group, picks: &[Pick], teacher: bool) -> Vec<Rollout> {
         picks
             .iter()
             .filter_map(|k| {
@@ -629,7 +629,11 @@ impl Trainer {
                         .iter()
                         .map(|on| if *on { k.advantage } else { 0.0 })
                         .collect(),
-                    teacher_logp: turn.teacher_logp.clone(),
+                    teacher_logp: if teacher {
+                        turn.teacher_logp.clone()
+                    } else {
+                        None
+                    },
                 })
             })
             .collect()
@@ -704,10 +708,14 @@ impl Trainer {
                 m.groups_dissolved += 1;
             }
             for u in &plan.updates {
+                // A turn's reverse KL to the teacher joins one update: its provisional one
+                // under Agentic GRPO (a correction revisits the turn), the group's one
+                // update otherwise.
+                let teacher = !matches!(u.purpose, Purpose::Correction);
                 let batches: Vec<(Vec<Rollout>, Normalizer)> = u
                     .parts
                     .iter()
-                    .map(|p| (Self::rows(group, &p.picks), p.normalizer))
+                    .map(|p| (Self::rows(group, &p.picks, teacher), p.normalizer))
                     .collect();
                 self.update(&batches, m, acc)?;
             }

@@ -449,4 +449,49 @@ mod tests {
         assert_eq!(same, student);
         assert_eq!(same_prompt, student.len() - reply.len());
     }
+
+    /// On SmolLM2 itself: with the reference solution in its prompt, the teacher gives
+    /// that solution's tokens as a reply far more probability than the student, who
+    /// reads the statement only; so the term pushes the student toward it.
+    #[test]
+    fn on_smollm2_the_teacher_with_the_reference_prefers_the_reference_reply() {
+        let Some(dir) = ci::require::env_path("ARENA_MODEL_DIR") else {
+            return;
+        };
+        let tokenizer = ChatTokenizer::load(&dir).expect("tokenizer");
+        let model = Model::load(&dir, Device::Cpu).expect("model");
+        let messages = vec![
+            Message::system("You solve programming problems in Python 3."),
+            Message::user("Read two integers on one line and print their sum. Write the program."),
+        ];
+        let mut reply = tokenizer
+            .encode(&format!("```python\n{}```", REFERENCE))
+            .expect("reply");
+        reply.extend(tokenizer.eos_ids.first());
+        let only_reference = DistillConfig {
+            context: vec![ContextPart::Reference],
+            ..DistillConfig::default()
+        };
+        let note = context(
+            &only_reference,
+            &task(),
+            &Feedback::default(),
+            Some(("python", REFERENCE)),
+        )
+        .expect("a note");
+        let (student, student_prompt) =
+            teacher_tokens(&tokenizer, &messages, None, &reply).expect("student");
+        let (teacher, teacher_prompt) =
+            teacher_tokens(&tokenizer, &messages, Some(&note), &reply).expect("teacher");
+        let scored = score(&model, &[student.clone(), teacher]).expect("score");
+        let s = align(student_prompt, student.len(), student_prompt, &scored[0]);
+        let t = align(student_prompt, student.len(), teacher_prompt, &scored[1]);
+        let n = reply.len() as f64;
+        let s_mean = s[student_prompt..].iter().sum::<f64>() / n;
+        let t_mean = t[student_prompt..].iter().sum::<f64>() / n;
+        assert!(
+            t_mean > s_mean + 0.5,
+            "teacher {t_mean:.3} vs student {s_mean:.3} per token"
+        );
+    }
 }

@@ -465,7 +465,7 @@ mod tests {
             Message::user("Read two integers on one line and print their sum. Write the program."),
         ];
         let mut reply = tokenizer
-            .encode(&format!("```python\n{}```", REFERENCE))
+            .encode(&format!("```python\n{REFERENCE}```"))
             .expect("reply");
         reply.extend(tokenizer.eos_ids.first());
         let only_reference = DistillConfig {

@@ -82,6 +82,17 @@ struct Active {
     done: bool,
 }
 
+/// A sequence read whole by [`Batcher::score`]: per token, its log-probability after
+/// the tokens before it (`None` for the first, which nothing precedes) and the most
+/// likely tokens at that position, most likely first (empty for the first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scored {
+    /// Each token's log-probability.
+    pub logprobs: Vec<Option<f64>>,
+    /// Each position's top tokens: (id, log-probability).
+    pub top: Vec<Vec<(i64, f64)>>,
+}
+
 /// Statistics of the batcher's work.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct BatcherStats {
@@ -211,6 +222,80 @@ impl Batcher {
             });
         }
         Ok(())
+    }
+
+    /// Reads `ids` whole with the weights now sampling (one forward pass of its own,
+    /// outside the decoding batch, no sampling): each token's log-probability after the
+    /// tokens before it, and the `top_k` most likely tokens at each of those positions.
+    /// An empty sequence, one longer than the context, or an id outside the vocabulary is
+    /// refused.
+    pub fn score(&self, ids: &[i64], top_k: usize) -> Result<Scored> {
+        let context = self.model.config.max_position_embeddings;
+        let vocab = self.model.config.vocab_size as i64;
+        if ids.is_empty() {
+            return Err(Error::Config("an empty prompt cannot be scored".to_owned()));
+        }
+        if ids.len() > context {
+            return Err(Error::TooLong {
+                tokens: ids.len(),
+                context,
+            });
+        }
+        if let Some(id) = ids.iter().find(|id| !(0..vocab).contains(*id)) {
+            return Err(Error::Config(format!(
+                "token id {id} is outside the vocabulary of {vocab}"
+            )));
+        }
+        let k = top_k.min(vocab as usize) as i64;
+        let mut scored = Scored {
+            logprobs: vec![None],
+            top: vec![Vec::new()],
+        };
+        if ids.len() == 1 {
+            return Ok(scored);
+        }
+        let device = self.model.vs.device();
+        let t = ids.len() as i64;
+        let (logp, values, indices) = tch::no_grad(|| {
+            let input = Tensor::from_slice(ids).view([1, t]).to_device(device);
+            let attention = Tensor::ones([1, t], (Kind::Int64, device));
+            let positions = Tensor::arange(t, (Kind::Int64, device)).view([1, t]);
+            let mask = causal_mask(&attention, t);
+            let all = self
+                .model
+                .forward(&input, &positions, &mask, &mut Cache::default())
+                .squeeze_dim(0)
+                .narrow(0, 0, t - 1)
+                .log_softmax(-1, Kind::Float);
+            let next = input.squeeze_dim(0).narrow(0, 1, t - 1).unsqueeze(-1);
+            let logp = all.gather(1, &next, false).squeeze_dim(-1);
+            let (values, indices) = if k > 0 {
+                all.topk(k, -1, true, true)
+            } else {
+                (
+                    Tensor::zeros([t - 1, 0], (Kind::Float, device)),
+                    Tensor::zeros([t - 1, 0], (Kind::Int64, device)),
+                )
+            };
+            (
+                logp.to_kind(Kind::Double).to_device(tch::Device::Cpu),
+                values.to_kind(Kind::Double).to_device(tch::Device::Cpu),
+                indices.to_device(tch::Device::Cpu),
+            )
+        });
+        let logp: Vec<f64> = Vec::try_from(logp)?;
+        let values: Vec<f64> = Vec::try_from(values.view([-1]))?;
+        let indices: Vec<i64> = Vec::try_from(indices.view([-1]))?;
+        let k = k as usize;
+        for (j, lp) in logp.into_iter().enumerate() {
+            scored.logprobs.push(Some(lp));
+            scored.top.push(
+                (0..k)
+                    .map(|c| (indices[j * k + c], values[j * k + c]))
+                    .collect(),
+            );
+        }
+        Ok(scored)
     }
 
     /// Stages the variables of `source` (same names and shapes as the batcher's model) as

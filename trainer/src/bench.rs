@@ -393,6 +393,7 @@ pub fn optimization_step(
                     })
                     .collect(),
                 advantage: vec![sign; n],
+                teacher_logp: None,
             }
         })
         .collect();

@@ -5,8 +5,9 @@
 //! one at the token step, with its own sampling settings and seed.
 //!
 //! A job is a list of requests (a reply's `n` completions) answered once all of them have
-//! finished; a job may also ask for each token as it is sampled (streaming). New weights
-//! and a statistics query are jobs too, handled at the next step boundary.
+//! finished; a job may also ask for each token as it is sampled (streaming). New weights,
+//! a statistics query and the scoring of a whole sequence (`Batcher::score`) are jobs
+//! too, handled at the next step boundary.
 
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -14,7 +15,7 @@ use std::sync::mpsc;
 use tch::Tensor;
 use tokio::sync::{mpsc as tokio_mpsc, oneshot};
 
-use crate::batching::{Batcher, BatcherStats, Output, Request};
+use crate::batching::{Batcher, BatcherStats, Output, Request, Scored};
 use crate::{Error, Result};
 
 /// A sampled token of a job: (the index of its request in the job, the token id).
@@ -33,6 +34,11 @@ enum Job {
     },
     Stats {
         reply: oneshot::Sender<(BatcherStats, u64)>,
+    },
+    Score {
+        ids: Vec<i64>,
+        top_k: usize,
+        reply: oneshot::Sender<Result<Scored, String>>,
     },
 }
 
@@ -89,6 +95,16 @@ impl Decoder {
             .recv()
             .map_err(|_| stopped())?
             .map_err(Error::Decoder)
+    }
+
+    /// Reads `ids` whole with the weights now sampling (`Batcher::score`), between two
+    /// token steps.
+    pub async fn score(&self, ids: Vec<i64>, top_k: usize) -> Result<Scored> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Score { ids, top_k, reply })
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?.map_err(Error::Decoder)
     }
 
     /// The batcher's statistics and the policy version now sampling.
@@ -176,6 +192,9 @@ fn run(mut batcher: Batcher, queue: &mpsc::Receiver<Job>) {
                 }
                 Job::Stats { reply } => {
                     let _ = reply.send((batcher.stats(), batcher.version()));
+                }
+                Job::Score { ids, top_k, reply } => {
+                    let _ = reply.send(batcher.score(&ids, top_k).map_err(|e| e.to_string()));
                 }
             }
             continue;

@@ -10,6 +10,16 @@
 //! (the decoder's counters: token steps, tokens, steps shared by two or more requests,
 //! the most requests decoded in one step, and the policy version).
 //!
+//! `POST /v1/completions` scores and does not sample: a request must have `echo: true`
+//! and `max_tokens: 0` (as a client asks vLLM for a prompt's log-probabilities), and gets
+//! back the prompt (`prompt` a string, encoded without special tokens added, or a list of
+//! token ids) read whole by the weights now sampling: in `choices[0].logprobs`, each
+//! token's text, its log-probability after the tokens before it (`null` for the first)
+//! and, with `logprobs: k` (at most 20), the `k` most likely tokens at each position by
+//! their text; the extension fields `token_ids` (the prompt's ids) and `top_token_ids`
+//! (each position's top ids with their log-probabilities, since two tokens may share a
+//! text). A teacher at another server scores a student's tokens this way.
+//!
 //! Requests go to a [`Decoder`] thread that owns the model's [`Batcher`]: every active
 //! request is decoded together at the token step and a new one is admitted as soon as a
 //! slot is free, each with its own sampling settings; a reply with a `seed` is the same
@@ -91,6 +101,31 @@ struct ChatRequest {
     stream_options: Option<StreamOptions>,
 }
 
+/// A prompt: text, or token ids.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Prompt {
+    Text(String),
+    Ids(Vec<i64>),
+}
+
+/// The body of `/v1/completions` (scoring only).
+#[derive(Debug, Deserialize)]
+struct CompletionRequest {
+    #[serde(default)]
+    model: Option<String>,
+    prompt: Prompt,
+    #[serde(default)]
+    echo: bool,
+    #[serde(default)]
+    max_tokens: Option<usize>,
+    #[serde(default)]
+    logprobs: Option<usize>,
+}
+
+/// The most top tokens a position reports (OpenAI's limit for `logprobs`).
+const MAX_TOP_LOGPROBS: usize = 20;
+
 /// `stream_options`: with `include_usage`, a last chunk (no choices) carries the usage.
 #[derive(Debug, Default, Deserialize)]
 struct StreamOptions {
@@ -132,6 +167,7 @@ pub fn app(model: Model, tokenizer: ChatTokenizer, name: String, config: ServeCo
     Router::new()
         .route("/v1/models", get(models))
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/v1/completions", post(completions))
         .route("/stats", get(stats))
         .with_state(state)
 }
@@ -334,6 +370,108 @@ async fn chat_completions(
         "choices": choices,
         "usage": usage(prompt_tokens, &outputs),
         "policy_version": policy_version(&outputs),
+    }))
+    .into_response())
+}
+
+/// `POST /v1/completions`: the prompt's tokens scored (see the module doc).
+async fn completions(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<CompletionRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, AppError> {
+    let Json(req) =
+        body.map_err(|err| bad_request(format!("malformed request: {}", err.body_text())))?;
+    if !req.echo || req.max_tokens != Some(0) {
+        return Err(bad_request(
+            "this server's /v1/completions scores a prompt and samples nothing: send `echo: true` and `max_tokens: 0` (sample with /v1/chat/completions)",
+        ));
+    }
+    let top_k = req.logprobs.unwrap_or(0);
+    if top_k > MAX_TOP_LOGPROBS {
+        return Err(bad_request(format!(
+            "`logprobs` must be at most {MAX_TOP_LOGPROBS}, got {top_k}"
+        )));
+    }
+    let ids = match req.prompt {
+        Prompt::Ids(ids) => ids,
+        Prompt::Text(text) => state
+            .tokenizer
+            .encode(&text)
+            .map_err(|err| bad_request(err.to_string()))?,
+    };
+    if ids.is_empty() {
+        return Err(bad_request("`prompt` is empty"));
+    }
+    if ids.len() > state.context {
+        return Err(bad_request(format!(
+            "the prompt ({} tokens) exceeds the context of {} tokens",
+            ids.len(),
+            state.context
+        )));
+    }
+    let scored = state
+        .decoder
+        .score(ids.clone(), top_k)
+        .await
+        .map_err(|err| bad_request(err.to_string()))?;
+    let text_of = |id: i64| state.tokenizer.decode(&[id]).unwrap_or_default();
+    let tokens: Vec<String> = ids.iter().map(|id| text_of(*id)).collect();
+    let mut offset = 0;
+    let text_offset: Vec<usize> = tokens
+        .iter()
+        .map(|t| {
+            let at = offset;
+            offset += t.len();
+            at
+        })
+        .collect();
+    let top_logprobs: Vec<serde_json::Value> = scored
+        .top
+        .iter()
+        .zip(&scored.logprobs)
+        .map(|(top, lp)| match lp {
+            None => serde_json::Value::Null,
+            Some(_) => {
+                let mut map = serde_json::Map::new();
+                for (id, v) in top {
+                    map.entry(text_of(*id)).or_insert(json!(v));
+                }
+                serde_json::Value::Object(map)
+            }
+        })
+        .collect();
+    let top_token_ids: Vec<serde_json::Value> = scored
+        .top
+        .iter()
+        .map(|top| {
+            serde_json::Value::Array(
+                top.iter()
+                    .map(|(id, v)| json!({"token_id": id, "logprob": v}))
+                    .collect(),
+            )
+        })
+        .collect();
+    let (_, version) = state.decoder.stats().await.map_err(|_| stopped())?;
+    Ok(Json(json!({
+        "id": format!("cmpl-{}", unix_time()),
+        "object": "text_completion",
+        "created": unix_time(),
+        "model": req.model.unwrap_or_else(|| state.name.clone()),
+        "choices": [{
+            "index": 0,
+            "text": state.tokenizer.decode(&ids).unwrap_or_default(),
+            "finish_reason": "length",
+            "logprobs": {
+                "tokens": tokens,
+                "token_logprobs": scored.logprobs,
+                "top_logprobs": top_logprobs,
+                "text_offset": text_offset,
+            },
+            "token_ids": ids,
+            "top_token_ids": top_token_ids,
+        }],
+        "usage": {"prompt_tokens": ids.len(), "completion_tokens": 0, "total_tokens": ids.len()},
+        "policy_version": version,
     }))
     .into_response())
 }

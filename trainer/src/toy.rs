@@ -165,6 +165,7 @@ impl Episode {
             action: vec![false, false, true, false, true],
             behaviour_logp: vec![0.0, 0.0, self.x.1, 0.0, self.y.1],
             advantage: vec![0.0, 0.0, a1, 0.0, a2],
+            teacher_logp: None,
         }
     }
 
@@ -178,6 +179,7 @@ impl Episode {
             action: full.action[..end].to_vec(),
             behaviour_logp: full.behaviour_logp[..end].to_vec(),
             advantage: full.advantage[..end].to_vec(),
+            teacher_logp: None,
         };
         if turn != 0 {
             row.action[2] = false;

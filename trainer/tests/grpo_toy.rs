@@ -169,6 +169,7 @@ fn train(mode: Mode, step: StepConfig, steps: usize) -> Run {
                             action: vec![false, false, true],
                             behaviour_logp: vec![0.0, 0.0, e.x.1],
                             advantage: vec![0.0, 0.0, a],
+                            teacher_logp: None,
                         }
                     })
                     .collect();
@@ -257,6 +258,7 @@ fn a_tiny_policy_improves_on_the_two_stage_task_under_every_option() {
         micro_batch: 16,
         micro_batch_tokens: usize::MAX,
         ppo_epochs: 2,
+        distill_weight: 0.0,
     };
     let dr = AdvantageConfig {
         baseline: Baseline::Mean,

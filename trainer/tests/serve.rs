@@ -1,6 +1,7 @@
 //! End-to-end test of `trainer serve`: the real binary with the bundled SmolLM2 on port 0,
-//! called over HTTP like any OpenAI-compatible server. Under `CI=true` a missing model
-//! fails the test.
+//! called over HTTP like any OpenAI-compatible server; `/v1/completions` scores a prompt
+//! (`echo: true`, `max_tokens: 0`) with the log-probabilities the sampler drew its tokens
+//! with. Under `CI=true` a missing model fails the test.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -20,10 +21,16 @@ impl Drop for Server {
 }
 
 fn start() -> Option<Server> {
+    start_with(&[])
+}
+
+/// `trainer serve` on the bundled model with `extra` arguments.
+fn start_with(extra: &[&str]) -> Option<Server> {
     let model = ci::require::env_path("ARENA_MODEL_DIR")?;
     let mut child = Command::new(env!("CARGO_BIN_EXE_trainer"))
         .args(["serve", "--listen", "127.0.0.1:0", "--model"])
         .arg(&model)
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .expect("trainer starts");
@@ -214,4 +221,129 @@ async fn requests_with_different_seeds_share_token_steps_and_keep_their_replies(
         "every step of the short request decoded the long one too: {before} then {after}"
     );
     assert!(after["max_live"].as_u64() >= Some(2), "{after}");
+}
+
+async fn score(client: &reqwest::Client, server: &Server, body: Value) -> (u16, Value) {
+    let res = client
+        .post(format!("{}/v1/completions", server.base))
+        .json(&body)
+        .send()
+        .await
+        .expect("answers");
+    let status = res.status().as_u16();
+    (status, res.json().await.expect("json"))
+}
+
+/// A reply sampled at temperature 1, then its prompt and reply scored whole: each reply
+/// token's log-probability is the one it was drawn with, each position's top tokens are
+/// the most likely first, and a request the endpoint does not serve is refused by name.
+#[tokio::test]
+async fn completions_score_a_prompt_with_the_logprobs_the_sampler_drew_with() {
+    let Some(server) = start_with(&["--dtype", "f32"]) else {
+        return;
+    };
+    let Some(dir) = ci::require::env_path("ARENA_MODEL_DIR") else {
+        return;
+    };
+    let tokenizer = trainer::tokenizer::ChatTokenizer::load(&dir).expect("tokenizer");
+    let client = reqwest::Client::new();
+    let content = "Write a C++ program that adds two numbers.";
+    let body = json!({"messages": [{"role": "user", "content": content}], "max_tokens": 8,
+                      "temperature": 1.0, "top_p": 1.0, "seed": 11});
+    let (status, reply) = post(&client, &server, body).await;
+    assert_eq!(status, 200, "{reply}");
+    let sampled: Vec<f64> = reply["choices"][0]["logprobs"]["content"]
+        .as_array()
+        .expect("logprobs")
+        .iter()
+        .map(|t| t["logprob"].as_f64().expect("logprob"))
+        .collect();
+    let text = tokenizer
+        .apply_chat_template(
+            &[trainer::tokenizer::Message {
+                role: "user".to_owned(),
+                content: content.to_owned(),
+            }],
+            true,
+        )
+        .expect("template");
+    let prompt = tokenizer.encode(&text).expect("prompt");
+    let mut ids = prompt.clone();
+    ids.extend(token_ids(&reply));
+    let (status, scored) = score(
+        &client,
+        &server,
+        json!({"prompt": ids, "echo": true, "max_tokens": 0, "logprobs": 3}),
+    )
+    .await;
+    assert_eq!(status, 200, "{scored}");
+    let choice = &scored["choices"][0];
+    let echoed: Vec<i64> = choice["token_ids"]
+        .as_array()
+        .expect("token_ids")
+        .iter()
+        .map(|v| v.as_i64().expect("id"))
+        .collect();
+    assert_eq!(echoed, ids);
+    let logprobs = choice["logprobs"]["token_logprobs"]
+        .as_array()
+        .expect("logprobs");
+    assert_eq!(logprobs.len(), ids.len());
+    assert!(logprobs[0].is_null());
+    assert_eq!(
+        choice["logprobs"]["tokens"]
+            .as_array()
+            .expect("tokens")
+            .len(),
+        ids.len()
+    );
+    for (j, want) in sampled.iter().enumerate() {
+        let p = prompt.len() + j;
+        let got = logprobs[p].as_f64().expect("a logprob");
+        assert!(
+            (got - want).abs() < 1e-3,
+            "token {j}: scored {got}, sampled with {want}"
+        );
+        let top = choice["top_token_ids"][p].as_array().expect("top");
+        assert_eq!(top.len(), 3);
+        let values: Vec<f64> = top
+            .iter()
+            .map(|t| t["logprob"].as_f64().expect("v"))
+            .collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+        assert!(values[0] >= got - 1e-9);
+        if top[0]["token_id"].as_i64() == Some(ids[p]) {
+            assert!((values[0] - got).abs() < 1e-9);
+        }
+    }
+    // A text prompt is encoded as the tokenizer encodes it.
+    let (status, by_text) = score(
+        &client,
+        &server,
+        json!({"prompt": text, "echo": true, "max_tokens": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{by_text}");
+    assert_eq!(by_text["choices"][0]["token_ids"], json!(prompt));
+    // What the endpoint does not serve.
+    for (body, named) in [
+        (
+            json!({"prompt": "a b", "echo": true, "max_tokens": 5}),
+            "max_tokens",
+        ),
+        (json!({"prompt": "a b", "max_tokens": 0}), "echo"),
+        (
+            json!({"prompt": "a b", "echo": true, "max_tokens": 0, "logprobs": 21}),
+            "logprobs",
+        ),
+        (
+            json!({"prompt": [1, 1_000_000_000], "echo": true, "max_tokens": 0}),
+            "vocabulary",
+        ),
+    ] {
+        let (status, err) = score(&client, &server, body.clone()).await;
+        assert_eq!(status, 400, "{body}: {err}");
+        let message = err["error"]["message"].as_str().expect("message");
+        assert!(message.contains(named), "{body}: {message}");
+    }
 }

@@ -161,6 +161,9 @@ pub struct LossStats {
     pub behaviour_ratio_max: f64,
     /// Fraction of action tokens whose behaviour ratio was truncated at `tis_cap`.
     pub tis_truncated_fraction: f64,
+    /// The reverse KL to a teacher (`super::distill`), the mean log-ratio over the
+    /// action tokens the teacher scored, per action token (0 without a teacher).
+    pub distill_kl: f64,
 }
 
 /// Limits on log-ratios before `exp`, so a far-off token cannot overflow.

@@ -9,6 +9,9 @@
 //! - [`credit`]: Agentic GRPO's turn-level credit assignment (provisional advantages at
 //!   each turn, corrections when the final verdict arrives, the staleness cap), pure Rust;
 //!   its module documentation states the objective step by step.
+//! - [`distill`]: hindsight self-distillation's per-token reverse KL to a teacher on the
+//!   student's tokens (the sampled-token estimator, as a per-token advantage), the
+//!   teacher's scoring and its EMA.
 //! - [`reward`]: rewards from the agent's verification ladder (stage tiers with weights as
 //!   levels, the final verdict all-or-nothing or per test, a judge error as no reward).
 //! - [`logprob`]: teacher-forced log-probabilities of sequences under the policy.
@@ -24,6 +27,7 @@
 
 pub mod advantage;
 pub mod credit;
+pub mod distill;
 pub mod logprob;
 pub mod loss;
 pub mod reward;

@@ -13,6 +13,7 @@ use std::ops::Range;
 use tch::Tensor;
 
 use super::GrpoError;
+use super::distill::advantage;
 use super::logprob::sequence_logprobs;
 use super::loss::{
     Aggregation, LossConfig, LossInputs, LossStats, Normalizer, aggregation_weights, policy_loss,
@@ -31,6 +32,11 @@ pub struct Rollout {
     pub behaviour_logp: Vec<f64>,
     /// The advantage of each token (read only where `action`).
     pub advantage: Vec<f64>,
+    /// A teacher's log-probability of each token, laid out on this row
+    /// (`super::distill::align`; read only where `action`): with a `distill_weight`,
+    /// the per-token reverse KL to it joins the advantage (`super::distill`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher_logp: Option<Vec<f64>>,
 }
 
 impl Rollout {
@@ -57,6 +63,7 @@ impl Rollout {
             tokens,
             action,
             behaviour_logp,
+            teacher_logp: None,
         }
     }
 }
@@ -75,6 +82,10 @@ pub struct StepConfig {
     pub micro_batch_tokens: usize,
     /// Updates per batch against the same proximal policy (1: on-policy, ratio 1).
     pub ppo_epochs: usize,
+    /// The weight of the reverse KL to the rows' teacher (`super::distill`; 0: none, and
+    /// rows' teacher log-probabilities are not read).
+    #[serde(default)]
+    pub distill_weight: f64,
 }
 
 impl Default for StepConfig {
@@ -85,6 +96,7 @@ impl Default for StepConfig {
             micro_batch: 16,
             micro_batch_tokens: 16_384,
             ppo_epochs: 1,
+            distill_weight: 0.0,
         }
     }
 }
@@ -156,6 +168,14 @@ fn check(rollouts: &[Rollout]) -> Result<(), GrpoError> {
                 ),
             });
         }
+        if let Some(t) = &r.teacher_logp
+            && t.len() != n
+        {
+            return Err(GrpoError::Setting {
+                name: "rollouts",
+                message: format!("rollout {i}: {n} tokens but {} teacher logprobs", t.len()),
+            });
+        }
         if r.action.first() == Some(&true) {
             return Err(GrpoError::Setting {
                 name: "rollouts",
@@ -186,6 +206,32 @@ fn targets(rollouts: &[Rollout], device: tch::Device) -> (Tensor, Tensor, Tensor
     (t(mask), t(behaviour), t(adv))
 }
 
+/// The target-aligned `[batch, longest - 1]` teacher log-probabilities of some rollouts
+/// and where they apply (action tokens of rows with a teacher); `None` when no row has
+/// one.
+fn teacher_targets(rollouts: &[Rollout], device: tch::Device) -> Option<(Tensor, Tensor)> {
+    if rollouts.iter().all(|r| r.teacher_logp.is_none()) {
+        return None;
+    }
+    let width = rollouts.iter().map(|r| r.tokens.len()).max().unwrap_or(1) - 1;
+    let mut on = Vec::new();
+    let mut teacher = Vec::new();
+    for r in rollouts {
+        for j in 1..=width {
+            let t = r
+                .teacher_logp
+                .as_ref()
+                .filter(|_| r.action.get(j).copied().unwrap_or(false))
+                .map(|t| t[j]);
+            on.push(if t.is_some() { 1.0f32 } else { 0.0 });
+            teacher.push(t.unwrap_or(0.0) as f32);
+        }
+    }
+    let shape = [rollouts.len() as i64, width as i64];
+    let t = |v: Vec<f32>| Tensor::from_slice(&v).view(shape).to_device(device);
+    Some((t(teacher), t(on)))
+}
+
 /// The counts of every rollout of a step together.
 pub fn normalizer(rollouts: &[Rollout]) -> Normalizer {
     let tokens = rollouts
@@ -214,6 +260,7 @@ fn merge(acc: &mut LossStats, s: &LossStats, first: bool) {
     acc.kl = mix(acc.kl, s.kl);
     acc.behaviour_ratio_mean = mix(acc.behaviour_ratio_mean, s.behaviour_ratio_mean);
     acc.tis_truncated_fraction = mix(acc.tis_truncated_fraction, s.tis_truncated_fraction);
+    acc.distill_kl = mix(acc.distill_kl, s.distill_kl);
     if first || acc.tokens == 0.0 {
         acc.ratio_min = s.ratio_min;
         acc.ratio_max = s.ratio_max;
@@ -278,7 +325,19 @@ pub fn accumulate(
         let chunk = &rollouts[range];
         let seqs: Vec<Vec<i64>> = chunk.iter().map(|r| r.tokens.clone()).collect();
         let logp = sequence_logprobs(model, &seqs)?;
-        let (mask, behaviour, adv) = targets(chunk, device);
+        let (mask, behaviour, mut adv) = targets(chunk, device);
+        let mut distill_kl = 0.0;
+        if config.distill_weight > 0.0
+            && let Some((teacher, on)) = teacher_targets(chunk, device)
+        {
+            let (extra, sum, count) = advantage(&logp, &teacher, &on, config.distill_weight);
+            adv += extra;
+            let actions = mask.sum(tch::Kind::Double).double_value(&[]);
+            if actions > 0.0 && count > 0.0 {
+                // Per action token, so that merging by tokens gives the step's mean.
+                distill_kl = sum / actions;
+            }
+        }
         let weights = aggregation_weights(&mask, config.aggregation, normalizer)?;
         let inputs = LossInputs {
             logp: &logp,
@@ -288,7 +347,8 @@ pub fn accumulate(
             advantages: &adv,
             mask: &mask,
         };
-        let (loss, s) = policy_loss(&inputs, &config.loss, &weights)?;
+        let (loss, mut s) = policy_loss(&inputs, &config.loss, &weights)?;
+        s.distill_kl = distill_kl;
         loss.backward();
         total += loss.double_value(&[]);
         merge(&mut stats, &s, k == 0);
@@ -369,6 +429,8 @@ pub fn update(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grpo::distill::{align, score};
+    use crate::optim::{AdamW, OptimConfig};
 
     fn rows(lengths: &[usize]) -> Vec<Rollout> {
         lengths
@@ -378,6 +440,7 @@ mod tests {
                 action: vec![false; *n],
                 behaviour_logp: vec![0.0; *n],
                 advantage: vec![0.0; *n],
+                teacher_logp: None,
             })
             .collect()
     }
@@ -393,5 +456,173 @@ mod tests {
         assert_eq!(micro_batches(&rows(&[10, 1]), 16, 4), vec![0..1, 1..2]);
         assert!(micro_batches(&[], 4, 4).is_empty());
         assert_eq!(micro_batches(&r, 0, 0).len(), 6);
+    }
+
+    fn tiny(seed: i64) -> Model {
+        tch::manual_seed(seed);
+        let config: crate::config::Config = serde_json::from_value(serde_json::json!({
+            "model_type": "llama", "vocab_size": 40, "hidden_size": 16, "intermediate_size": 32,
+            "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
+            "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 64,
+            "tie_word_embeddings": true
+        }))
+        .expect("config");
+        Model::new(config, tch::Device::Cpu)
+    }
+
+    /// The student's rows (prompt of 3, a reply after it) and the teacher's: the same
+    /// replies after a prompt with `note` inserted before its last token.
+    fn batch(note: &[i64]) -> (Vec<Vec<i64>>, Vec<Vec<i64>>, usize, usize) {
+        let prompt = vec![1, 5, 6];
+        let replies = [vec![7, 9, 11, 3], vec![8, 10, 12, 4, 2]];
+        let mut teacher_prompt = prompt[..2].to_vec();
+        teacher_prompt.extend_from_slice(note);
+        teacher_prompt.push(prompt[2]);
+        let join = |p: &[i64], r: &[i64]| [p, r].concat();
+        (
+            replies.iter().map(|r| join(&prompt, r)).collect(),
+            replies.iter().map(|r| join(&teacher_prompt, r)).collect(),
+            prompt.len(),
+            teacher_prompt.len(),
+        )
+    }
+
+    /// The rows with their advantage (0: the distillation term alone) and the teacher's
+    /// log-probabilities, scored by `teacher` on `teacher_seqs` and laid out on them.
+    fn distill_rows(
+        model: &Model,
+        teacher: &Model,
+        student: &[Vec<i64>],
+        teacher_seqs: &[Vec<i64>],
+        (prompt, teacher_prompt): (usize, usize),
+        advantage: f64,
+    ) -> Vec<Rollout> {
+        let start = tch::no_grad(|| sequence_logprobs(model, student)).expect("logprobs");
+        let scored = score(teacher, teacher_seqs).expect("score");
+        student
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let action: Vec<bool> = (0..s.len()).map(|k| k >= prompt).collect();
+                let mut row = Rollout::fixed(s.clone(), action, advantage, &start, i);
+                row.teacher_logp = Some(align(prompt, s.len(), teacher_prompt, &scored[i]));
+                row
+            })
+            .collect()
+    }
+
+    fn step(weight: f64) -> StepConfig {
+        StepConfig {
+            distill_weight: weight,
+            ..StepConfig::default()
+        }
+    }
+
+    /// A teacher with the student's context (and weights) adds nothing: the loss, its
+    /// gradient and the reported KL are those of the GRPO term alone.
+    #[test]
+    fn the_term_is_zero_when_the_teacher_context_equals_the_student_context() {
+        let model = tiny(3);
+        let (student, _, prompt, _) = batch(&[]);
+        let rows = distill_rows(&model, &model, &student, &student, (prompt, prompt), 0.5);
+        let norm = normalizer(&rows);
+        let grads = |weight: f64| {
+            for v in model.vs.trainable_variables() {
+                let mut g = v.grad();
+                if g.defined() {
+                    let _ = g.zero_();
+                }
+            }
+            let (loss, stats) =
+                accumulate(&model, None, &rows, &step(weight), norm, None).expect("loss");
+            let g: Vec<Tensor> = model
+                .vs
+                .trainable_variables()
+                .iter()
+                .map(|v| v.grad().copy())
+                .collect();
+            (loss, stats, g)
+        };
+        let (plain, plain_stats, plain_grad) = grads(0.0);
+        let (with, with_stats, with_grad) = grads(1.0);
+        assert!((plain - with).abs() < 1e-6, "{plain} vs {with}");
+        assert!(
+            with_stats.distill_kl.abs() < 1e-6,
+            "{}",
+            with_stats.distill_kl
+        );
+        assert_eq!(plain_stats.distill_kl, 0.0);
+        for (a, b) in plain_grad.iter().zip(&with_grad) {
+            let diff = (a - b).abs().max().double_value(&[]);
+            assert!(diff < 1e-6, "gradient differs by {diff}");
+        }
+        // The same holds of the layout: a teacher prompt equal to the student's puts the
+        // teacher's numbers exactly on the student's reply tokens.
+        let own = tch::no_grad(|| sequence_logprobs(&model, &student)).expect("own");
+        let row0 = rows[0].teacher_logp.as_ref().expect("scored");
+        for (k, v) in row0.iter().enumerate().skip(prompt) {
+            assert!((v - own.double_value(&[0, k as i64 - 1])).abs() < 1e-6);
+        }
+    }
+
+    /// Updates on a fixed batch with the distillation term alone (every GRPO advantage
+    /// 0) move the student's log-probabilities of its tokens toward the teacher's, which
+    /// reads a different prompt with different weights; with a context the term is not
+    /// zero to start with.
+    #[test]
+    fn updates_move_the_student_log_probabilities_toward_the_teacher() {
+        let model = tiny(5);
+        let teacher = tiny(17);
+        let (student, teacher_seqs, prompt, teacher_prompt) = batch(&[20, 21, 22]);
+        let rows = distill_rows(
+            &model,
+            &teacher,
+            &student,
+            &teacher_seqs,
+            (prompt, teacher_prompt),
+            0.0,
+        );
+        let gap = |model: &Model| {
+            let logp = tch::no_grad(|| sequence_logprobs(model, &student)).expect("logprobs");
+            let (mut sum, mut n) = (0.0, 0.0);
+            for (i, r) in rows.iter().enumerate() {
+                let t = r.teacher_logp.as_ref().expect("scored");
+                for (k, tk) in t.iter().enumerate().skip(prompt) {
+                    sum += (logp.double_value(&[i as i64, k as i64 - 1]) - tk).abs();
+                    n += 1.0;
+                }
+            }
+            sum / n
+        };
+        let mut optimizer = AdamW::new(
+            &model.vs,
+            OptimConfig {
+                lr: 2e-3,
+                weight_decay: 0.0,
+                ..OptimConfig::default()
+            },
+        )
+        .expect("optimizer");
+        let mut gaps = vec![gap(&model)];
+        assert!(
+            gaps[0] > 0.05,
+            "the teacher differs to start with: {gaps:?}"
+        );
+        for _ in 0..12 {
+            let report = optimizer_step(&model, None, &mut optimizer, &rows, &step(1.0), None)
+                .expect("step");
+            assert!(report.stats.distill_kl.is_finite());
+            gaps.push(gap(&model));
+        }
+        assert!(
+            gaps.windows(2).all(|w| w[1] <= w[0] + 1e-6) && gaps[12] < 0.5 * gaps[0],
+            "{gaps:?}"
+        );
+        // Without the term the same updates (advantages 0) leave the gap where it is.
+        let still = tiny(5);
+        let mut optimizer = AdamW::new(&still.vs, OptimConfig::default()).expect("optimizer");
+        let before = gap(&still);
+        optimizer_step(&still, None, &mut optimizer, &rows, &step(0.0), None).expect("step");
+        assert!((gap(&still) - before).abs() < 1e-4);
     }
 }

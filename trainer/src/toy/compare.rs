@@ -551,6 +551,7 @@ fn name(a: Algorithm) -> &'static str {
         Algorithm::Agentic => "agentic",
         Algorithm::Sft => "sft",
         Algorithm::Rft => "rft",
+        Algorithm::Hindsight => "hindsight",
     }
 }
 

@@ -33,6 +33,142 @@ pub enum Algorithm {
     /// round's model, judges them, and trains from the starting weights (the warm start's)
     /// on every accepted program so far, with the warm start's loss and settings (`sft`).
     Rft,
+    /// Hindsight self-distillation: outcome GRPO with the `distill` block (its defaults
+    /// when the file has none): a teacher given the judge's feedback (and, on training
+    /// problems, the reference solution) scores the student's own tokens, and the
+    /// per-token reverse KL joins the outcome term (`crate::grpo::distill`,
+    /// `super::hindsight`).
+    Hindsight,
+}
+
+/// Which model scores the student's tokens (`distill.teacher`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeacherKind {
+    /// The starting weights, frozen for the whole run (a resumed run's too).
+    Initial,
+    /// An exponential moving average of the student, starting at the starting weights:
+    /// after each update `teacher = ema_decay * teacher + (1 - ema_decay) * student`.
+    Ema,
+}
+
+/// A piece of privileged context the teacher's prompt gets (`distill.context`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ContextPart {
+    /// The compiler's error, when the turn's program did not compile.
+    CompileError,
+    /// The first failing sample: its input, the expected and the actual output.
+    FailingSample,
+    /// The judge's verdict on the turn's submission, when it made one.
+    Verdict,
+    /// The package's accepted reference solution (training problems only; a training
+    /// problem without one in the pipeline's language is an error before training).
+    Reference,
+}
+
+/// Hindsight self-distillation's settings (`distill:`, read by every GRPO algorithm that
+/// carries the block; `algorithm: hindsight` uses the defaults without one).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DistillConfig {
+    /// `initial` (the starting weights, frozen) or `ema`.
+    pub teacher: TeacherKind,
+    /// The EMA's decay per update (`teacher: ema` only), in [0, 1).
+    pub ema_decay: f64,
+    /// What the teacher's prompt gets that the student's never has.
+    pub context: Vec<ContextPart>,
+    /// The weight of the per-token reverse KL against the GRPO term (> 0).
+    pub weight: f64,
+    /// The teacher's top-k for the union-of-top-k estimator; 0 (the only value built)
+    /// is the sampled-token estimator, which reads the sampled token's log-probability
+    /// only (`crate::grpo::distill` says why).
+    pub top_k: usize,
+    /// A teacher at another server instead of the starting weights: the API base
+    /// (`http://HOST:PORT/v1`) of a server that scores prompts through `/completions`
+    /// with `echo: true`, `max_tokens: 0` and `logprobs` (vLLM, `trainer serve`); it must
+    /// share the student's tokenizer, which is checked before training starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher_url: Option<String>,
+    /// The model name sent to `teacher_url` (vLLM needs the one it serves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher_model: Option<String>,
+}
+
+impl Default for DistillConfig {
+    fn default() -> Self {
+        DistillConfig {
+            teacher: TeacherKind::Initial,
+            ema_decay: 0.99,
+            context: vec![
+                ContextPart::CompileError,
+                ContextPart::FailingSample,
+                ContextPart::Verdict,
+                ContextPart::Reference,
+            ],
+            weight: 1.0,
+            top_k: 0,
+            teacher_url: None,
+            teacher_model: None,
+        }
+    }
+}
+
+impl DistillConfig {
+    /// Whether the teacher's prompt gets `part`.
+    pub fn has(&self, part: ContextPart) -> bool {
+        self.context.contains(&part)
+    }
+
+    /// Checks the ranges, naming the option.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(self.weight.is_finite() && self.weight > 0.0) {
+            return Err(bad(
+                "distill.weight",
+                format!("must be a positive number, not {}", self.weight),
+            ));
+        }
+        if !(self.ema_decay.is_finite() && (0.0..1.0).contains(&self.ema_decay)) {
+            return Err(bad(
+                "distill.ema_decay",
+                format!("must be in [0, 1), not {}", self.ema_decay),
+            ));
+        }
+        if self.top_k != 0 {
+            return Err(bad(
+                "distill.top_k",
+                format!(
+                    "{}: the top-k union estimator is not built; 0 is the sampled-token estimator",
+                    self.top_k
+                ),
+            ));
+        }
+        if let Some(url) = &self.teacher_url
+            && self.teacher == TeacherKind::Ema
+        {
+            return Err(bad(
+                "distill.teacher_url",
+                format!(
+                    "{url}: a teacher at another server has no weights to average: teacher ema goes without teacher_url"
+                ),
+            ));
+        }
+        if self.teacher_model.is_some() && self.teacher_url.is_none() {
+            return Err(bad(
+                "distill.teacher_model",
+                "names the model of a teacher_url, and there is none",
+            ));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for part in &self.context {
+            if !seen.insert(*part) {
+                return Err(bad("distill.context", format!("{part:?} is listed twice")));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Which sampled programs rejection sampling keeps (`rft.keep`).
@@ -199,6 +335,10 @@ pub struct TrainConfig {
     pub sft: SftConfig,
     /// Rejection sampling's settings (read with `algorithm: rft` only).
     pub rft: RftConfig,
+    /// Hindsight self-distillation (`DistillConfig`): any GRPO algorithm may carry it;
+    /// `algorithm: hindsight` is outcome GRPO with it (its defaults when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distill: Option<DistillConfig>,
 }
 
 impl Default for TrainConfig {
@@ -244,6 +384,7 @@ impl Default for TrainConfig {
             training_problems: Vec::new(),
             sft: SftConfig::default(),
             rft: RftConfig::default(),
+            distill: None,
         }
     }
 }
@@ -326,10 +467,32 @@ impl TrainConfig {
                 ));
             }
         }
+        if let Some(d) = &self.distill {
+            if matches!(self.algorithm, Algorithm::Sft | Algorithm::Rft) {
+                return Err(bad(
+                    "distill",
+                    format!(
+                        "algorithm {:?} samples no rollouts for a teacher to score: distill goes with agentic, outcome, process or hindsight",
+                        self.algorithm
+                    ),
+                ));
+            }
+            d.validate()?;
+        }
         self.optim(1)
             .validate()
             .map_err(|e| bad("lr/schedule", e.to_string()))?;
         Ok(())
+    }
+
+    /// The self-distillation the run trains with: the `distill` block, or its defaults
+    /// under `algorithm: hindsight`; `None` without either.
+    pub fn distillation(&self) -> Option<DistillConfig> {
+        match (&self.distill, self.algorithm) {
+            (Some(d), _) => Some(d.clone()),
+            (None, Algorithm::Hindsight) => Some(DistillConfig::default()),
+            (None, _) => None,
+        }
     }
 
     /// The optimizer's settings for a run of about `updates` optimizer updates.
@@ -356,6 +519,7 @@ impl TrainConfig {
                 kl_beta: self.kl_beta,
                 tis_cap: self.tis_cap,
             },
+            distill_weight: self.distillation().map_or(0.0, |d| d.weight),
             aggregation: self.aggregation,
             micro_batch: self.micro_batch,
             micro_batch_tokens: self.micro_batch_tokens,
@@ -378,7 +542,7 @@ impl TrainConfig {
     pub fn schedule(&self, horizon: usize) -> Result<Settings, ConfigError> {
         let rule = match self.algorithm {
             Algorithm::Agentic => Rule::Agentic,
-            Algorithm::Outcome => Rule::Outcome(self.outcome_advantage()),
+            Algorithm::Outcome | Algorithm::Hindsight => Rule::Outcome(self.outcome_advantage()),
             Algorithm::Process => Rule::Process,
             Algorithm::Sft => {
                 return Err(bad(
@@ -393,10 +557,12 @@ impl TrainConfig {
                 ));
             }
         };
+        // With a teacher, a group whose rewards do not vary still has the teacher's
+        // per-token signal: its update is not skipped.
         Ok(Settings {
             rule,
             credit: self.credit(horizon),
-            drop_uniform: self.drop_uniform,
+            drop_uniform: self.drop_uniform && self.distillation().is_none(),
         })
     }
 
@@ -436,7 +602,11 @@ impl TrainConfig {
     pub fn updates_per_step(&self, horizon: usize) -> usize {
         let per_group = match self.algorithm {
             Algorithm::Agentic => 2 * horizon,
-            Algorithm::Outcome | Algorithm::Process | Algorithm::Sft | Algorithm::Rft => 1,
+            Algorithm::Outcome
+            | Algorithm::Process
+            | Algorithm::Hindsight
+            | Algorithm::Sft
+            | Algorithm::Rft => 1,
         };
         per_group * self.problems_per_step
     }
@@ -487,6 +657,73 @@ mod tests {
                 .to_string()
                 .contains("group_size")
         );
+    }
+
+    #[test]
+    fn the_distill_block_names_an_unknown_option_and_hindsight_is_outcome_grpo_with_it() {
+        let err = serde_yaml::from_str::<TrainConfig>("distill:\n  wieght: 0.5\n")
+            .expect_err("unknown")
+            .to_string();
+        assert!(err.contains("wieght"), "{err}");
+        let err = serde_yaml::from_str::<TrainConfig>("distill:\n  context: [hint]\n")
+            .expect_err("unknown part")
+            .to_string();
+        assert!(err.contains("hint"), "{err}");
+        // Any GRPO algorithm may carry it.
+        let c: TrainConfig = serde_yaml::from_str(
+            "algorithm: agentic\ndistill:\n  weight: 0.25\n  context: [compile_error, reference]\n  teacher: ema\n",
+        )
+        .expect("parses");
+        c.validate().expect("valid");
+        let d = c.distillation().expect("carried");
+        assert_eq!((d.weight, d.teacher), (0.25, TeacherKind::Ema));
+        assert!(d.has(ContextPart::Reference) && !d.has(ContextPart::Verdict));
+        assert_eq!(c.step().distill_weight, 0.25);
+        assert_eq!(c.schedule(4).expect("agentic").rule, Rule::Agentic);
+        // Hindsight: outcome GRPO, the block's defaults, and a uniform group still
+        // updates (the teacher's signal does not need the rewards to vary).
+        let h: TrainConfig = serde_yaml::from_str("algorithm: hindsight\n").expect("parses");
+        h.validate().expect("valid");
+        assert_eq!(h.distillation(), Some(DistillConfig::default()));
+        let s = h.schedule(4).expect("hindsight");
+        assert_eq!(s.rule, Rule::Outcome(h.outcome_advantage()));
+        assert!(!s.drop_uniform);
+        assert_eq!(h.updates_per_step(4), h.problems_per_step);
+        let outcome = TrainConfig {
+            algorithm: Algorithm::Outcome,
+            ..TrainConfig::default()
+        };
+        assert_eq!(outcome.distillation(), None);
+        assert!(outcome.schedule(4).expect("outcome").drop_uniform);
+        assert_eq!(outcome.step().distill_weight, 0.0);
+        // Refusals name the option.
+        for (text, name) in [
+            ("algorithm: sft\ndistill: {}\n", "distill"),
+            ("algorithm: rft\ndistill: {}\n", "distill"),
+            ("distill:\n  weight: 0\n", "distill.weight"),
+            ("distill:\n  top_k: 20\n", "distill.top_k"),
+            ("distill:\n  ema_decay: 1.0\n", "distill.ema_decay"),
+            (
+                "distill:\n  context: [verdict, verdict]\n",
+                "distill.context",
+            ),
+        ] {
+            let c: TrainConfig = serde_yaml::from_str(text).expect(text);
+            let err = c.validate().expect_err(text).to_string();
+            assert!(
+                err.contains(&format!("training config {name}:")),
+                "{text}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_ci_hindsight_stage_is_a_valid_hindsight_configuration() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ci/hindsight.yaml");
+        let c = TrainConfig::load(&path).expect("ci/hindsight.yaml");
+        assert_eq!(c.algorithm, Algorithm::Hindsight);
+        let d = c.distillation().expect("a distill block");
+        assert!(d.has(ContextPart::Reference) && d.has(ContextPart::FailingSample));
     }
 
     #[test]

@@ -17,6 +17,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::problems::Problem;
+
 /// The n-gram length, in normalised words.
 pub const N: usize = 8;
 
@@ -121,6 +123,72 @@ impl Corpus {
         }
         s.iter().filter(|g| self.grams.contains(g)).count() as f64 / s.len() as f64
     }
+}
+
+/// The held-out problems' texts a leak would copy: each statement and each accepted
+/// reference solution (every language), named `problem statement` or `problem FILE`.
+pub fn held_out_texts(held_out: &[Problem]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for p in held_out {
+        out.push((format!("{} statement", p.task.id), p.task.statement.clone()));
+        if let Some(package) = &p.task.package {
+            for s in package
+                .submissions
+                .iter()
+                .filter(|s| s.folder == "accepted")
+            {
+                if let Ok(text) = std::fs::read_to_string(&s.path) {
+                    let file = s
+                        .path
+                        .file_name()
+                        .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+                    out.push((format!("{} {file}", p.task.id), text));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Refuses training data that holds a held-out problem's statement or solution, or a
+/// near-duplicate of one (`leak`, beyond the template of `every` problem's texts); says
+/// the largest overlap found.
+pub fn check(fed: &[String], held_out: &[Problem], every: &[Problem]) -> anyhow::Result<()> {
+    let mut corpus = Corpus::default();
+    for text in fed {
+        corpus.add(text);
+    }
+    let texts = held_out_texts(every);
+    let template = Template::of(
+        texts
+            .iter()
+            .map(|(name, t)| (name.split(' ').next().unwrap_or(""), t.as_str())),
+    );
+    let mut worst: Option<(String, f64)> = None;
+    for (name, text) in held_out_texts(held_out) {
+        let o = corpus.overlap_beyond(&template, &text);
+        if o > THRESHOLD {
+            anyhow::bail!(
+                "the training data holds a near-duplicate of held-out {name}: {:.0}% of its own {}-word runs (more than {:.0}%)",
+                o * 100.0,
+                N,
+                THRESHOLD * 100.0
+            );
+        }
+        if worst.as_ref().is_none_or(|(_, w)| o > *w) {
+            worst = Some((name, o));
+        }
+    }
+    if let Some((name, o)) = worst {
+        eprintln!(
+            "leak check: the largest share of a held-out text's own {}-word runs (beyond what {} or more problems share) in the training data is {:.1}% ({name}; refused above {:.0}%)",
+            N,
+            COMMON,
+            o * 100.0,
+            THRESHOLD * 100.0
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

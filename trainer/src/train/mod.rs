@@ -1,6 +1,7 @@
 //! `trainer train`: GRPO from judge feedback with rollouts through the real agent.
 //!
-//! - [`config`]: the configuration file (algorithm `agentic | outcome | process`, G, the
+//! - [`config`]: the configuration file (algorithm `agentic | outcome | process |
+//!   hindsight`, the `distill` block, G, the
 //!   optimizer and its schedule, the loss options, reward weights, budgets).
 //! - [`rollout`]: each episode's [`rollout::Hook`], the agent's model (the in-process
 //!   [`crate::policy::LocalPolicy`]) and observer at once: every reply becomes a stored
@@ -24,6 +25,12 @@
 //! - [`rft`]: `algorithm: rft`, rejection sampling: rounds of sampling the training
 //!   problems through [`rollout::Rollouts`], keeping the accepted programs, and the warm
 //!   start's training (from the starting weights) on every one kept so far.
+//! - [`hindsight`]: hindsight self-distillation's teacher (`distill:`, `algorithm:
+//!   hindsight`): the judge's feedback on the turn's program and the training problem's
+//!   reference solution in a prompt the student never sees, and its scoring of the
+//!   student's tokens, which `run` adds to the GRPO update (`crate::grpo::distill`).
+//! - [`remote`]: a hindsight teacher at another server (`distill.teacher_url`), scoring
+//!   through `/completions` with `echo`, its tokenizer checked against the student's.
 //! - [`leak`]: near-duplicates of held-out statements and solutions in training data.
 //! - [`report`]: `trainer report`, the before/after comparison of a run with intervals
 //!   from [`bootstrap`] (a paired bootstrap over problems) for every measure.
@@ -33,9 +40,11 @@ pub mod cache;
 pub mod config;
 pub mod episode;
 pub mod eval;
+pub mod hindsight;
 pub mod leak;
 pub mod measure;
 pub mod problems;
+pub mod remote;
 pub mod report;
 pub mod rft;
 pub mod rollout;

@@ -138,6 +138,84 @@ pub fn step_problems(seed: u64, step: u64, per_step: usize, count: usize) -> Vec
         .collect()
 }
 
+/// Why a problem's reference solution cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReferenceError {
+    /// The problem has no accepted solution in the language.
+    #[error(
+        "problem {problem}: no accepted reference solution in {language} (submissions/accepted/*.{ext})"
+    )]
+    Missing {
+        /// The package.
+        problem: String,
+        /// The language.
+        language: String,
+        /// The extension looked for.
+        ext: String,
+    },
+    /// A solution's file cannot be read.
+    #[error("problem {problem}: {message}")]
+    Unreadable {
+        /// The package.
+        problem: String,
+        /// What failed.
+        message: String,
+    },
+}
+
+/// The file extensions of a judge language's sources.
+fn extensions(language: &str) -> &'static [&'static str] {
+    match language {
+        "python3" | "python" | "pypy3" => &["py"],
+        "cpp" | "c++" => &["cpp", "cc", "cxx"],
+        "c" => &["c"],
+        "java" => &["java"],
+        "kotlin" => &["kt"],
+        "rust" => &["rs"],
+        _ => &[],
+    }
+}
+
+/// The accepted reference solutions of `task` in `language`, in path order.
+pub fn reference_solutions(
+    task: &Task,
+    language: &str,
+) -> Result<Vec<(PathBuf, String)>, ReferenceError> {
+    let exts = extensions(language);
+    let missing = || ReferenceError::Missing {
+        problem: task.id.clone(),
+        language: language.to_owned(),
+        ext: exts.first().copied().unwrap_or("?").to_owned(),
+    };
+    let package = task.package.as_ref().ok_or_else(missing)?;
+    let mut found: Vec<PathBuf> = package
+        .submissions
+        .iter()
+        .filter(|s| s.folder == "accepted" && s.path.is_file())
+        .filter(|s| {
+            s.path
+                .extension()
+                .is_some_and(|e| exts.iter().any(|x| e == *x))
+        })
+        .map(|s| s.path.clone())
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        return Err(missing());
+    }
+    found
+        .into_iter()
+        .map(|p| {
+            std::fs::read_to_string(&p)
+                .map(|text| (p.clone(), text))
+                .map_err(|e| ReferenceError::Unreadable {
+                    problem: task.id.clone(),
+                    message: format!("{}: {e}", p.display()),
+                })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

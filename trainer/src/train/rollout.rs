@@ -152,6 +152,65 @@ pub struct Turn {
     /// Whether the sandbox or judge had given any result by then (a compile, a test run,
     /// a verdict).
     pub judged: bool,
+    /// The conversation the reply answers (what the prompt's ids render).
+    pub messages: Vec<agent::model::Message>,
+    /// What the sandbox and the judge said about the reply's program, until the turn
+    /// ended (hindsight self-distillation's privileged context, `super::hindsight`).
+    pub feedback: Feedback,
+    /// The teacher's log-probability of each token (`crate::grpo::distill::align`), once
+    /// a teacher has scored the turn.
+    pub teacher_logp: Option<Vec<f64>>,
+}
+
+/// One case the turn's program failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseFailure {
+    /// The case's name (a sample's is the package's: `1`, `2`, ...).
+    pub name: String,
+    /// Its verdict (CLICS id).
+    pub verdict: String,
+    /// What the program printed (as the agent recorded it, cut).
+    pub output: String,
+}
+
+/// The judge's feedback on one turn's program, as the episode's steps recorded it after
+/// the reply.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Feedback {
+    /// The compiler's output, when the program did not compile.
+    pub compile_error: Option<String>,
+    /// The cases the program failed, in the order run (the first few).
+    pub failures: Vec<CaseFailure>,
+    /// The judge's verdict on a submission (CLICS id).
+    pub verdict: Option<String>,
+}
+
+/// Failing cases kept per turn.
+const FAILURES_KEPT: usize = 16;
+
+impl Feedback {
+    /// Takes in what `step` recorded.
+    pub fn observe(&mut self, step: &Step) {
+        if step.signals.compiled == Some(false) && self.compile_error.is_none() {
+            self.compile_error = Some(step.compile_log.clone().unwrap_or_default());
+        }
+        for t in &step.tests {
+            if let agent::step::TestRecord::Case { program, outcome } = t
+                && program == "candidate"
+                && outcome.verdict != problems::Verdict::AC
+                && self.failures.len() < FAILURES_KEPT
+            {
+                self.failures.push(CaseFailure {
+                    name: outcome.name.clone(),
+                    verdict: outcome.verdict.clics_id().to_owned(),
+                    output: outcome.output.clone(),
+                });
+            }
+        }
+        if let Some(v) = step.signals.verdict {
+            self.verdict = Some(v.clics_id().to_owned());
+        }
+    }
 }
 
 /// The names of the tiers `ladder` has reached.
@@ -309,6 +368,9 @@ fn turn_of(reply: &ChatReply) -> Result<Turn, ModelError> {
         level: 0.0,
         tiers: Vec::new(),
         judged: false,
+        messages: Vec::new(),
+        feedback: Feedback::default(),
+        teacher_logp: None,
     };
     for t in tokens {
         let id =
@@ -340,7 +402,8 @@ impl ChatModel for Hook {
                 let _ = gate.wait_for(|processed| *processed > done).await;
             }
             let reply = self.policy.chat(request).await?;
-            let turn = turn_of(&reply)?;
+            let mut turn = turn_of(&reply)?;
+            turn.messages = request.messages.clone();
             if let Ok(mut state) = self.state.lock() {
                 state.pending = Some(turn);
             }
@@ -355,6 +418,9 @@ impl Observer for Hook {
         state.ladder.observe(&step.signals);
         let s = &step.signals;
         state.judged |= s.compiled.is_some() || s.samples.is_some() || s.verdict.is_some();
+        if let Some(turn) = state.pending.as_mut() {
+            turn.feedback.observe(step);
+        }
         state.signals.push(step.signals.clone());
         Ok(())
     }
@@ -384,5 +450,94 @@ impl Observer for Hook {
             end: Box::new(end),
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agent::pipeline::Stage;
+    use agent::runner::CaseOutcome;
+    use agent::step::TestRecord;
+    use problems::Verdict;
+
+    fn step(signals: Signals, compile_log: Option<&str>, tests: Vec<TestRecord>) -> Step {
+        Step {
+            run: "r".to_owned(),
+            problem: "p".to_owned(),
+            attempt: 1,
+            step: 1,
+            stage: Stage::Check,
+            action: "run".to_owned(),
+            started_ms: 0,
+            call: None,
+            extraction: None,
+            program: None,
+            compile_log: compile_log.map(str::to_owned),
+            tests,
+            signals,
+            usage: Default::default(),
+            timing: Default::default(),
+            note: String::new(),
+        }
+    }
+
+    fn case(program: &str, name: &str, verdict: Verdict, output: &str) -> TestRecord {
+        TestRecord::Case {
+            program: program.to_owned(),
+            outcome: CaseOutcome {
+                name: name.to_owned(),
+                verdict,
+                output: output.to_owned(),
+                message: String::new(),
+                cpu_ms: 1.0,
+                peak_kib: 1,
+            },
+        }
+    }
+
+    /// The feedback a teacher reads: the first failed compile's log, the candidate's
+    /// failing cases (not its passing ones, not a brute force's), the last verdict.
+    #[test]
+    fn feedback_keeps_the_compile_error_the_failing_cases_and_the_verdict() {
+        let mut f = Feedback::default();
+        f.observe(&step(
+            Signals {
+                compiled: Some(false),
+                ..Signals::default()
+            },
+            Some("error: expected ';'"),
+            Vec::new(),
+        ));
+        f.observe(&step(
+            Signals {
+                compiled: Some(true),
+                ..Signals::default()
+            },
+            Some("a later log"),
+            vec![
+                case("candidate", "1", Verdict::AC, "3\n"),
+                case("brute", "2", Verdict::WA, "9\n"),
+                case("candidate", "2", Verdict::WA, "8\n"),
+            ],
+        ));
+        f.observe(&step(
+            Signals {
+                verdict: Some(Verdict::TLE),
+                ..Signals::default()
+            },
+            None,
+            Vec::new(),
+        ));
+        assert_eq!(f.compile_error.as_deref(), Some("error: expected ';'"));
+        assert_eq!(
+            f.failures,
+            vec![CaseFailure {
+                name: "2".to_owned(),
+                verdict: "WA".to_owned(),
+                output: "8\n".to_owned(),
+            }]
+        );
+        assert_eq!(f.verdict.as_deref(), Some("TLE"));
     }
 }

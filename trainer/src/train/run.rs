@@ -19,14 +19,15 @@ use std::time::Instant;
 use agent::task::Task;
 use tch::{Device, Kind};
 
-use super::config::{Algorithm, TrainConfig};
+use super::config::{Algorithm, ContextPart, TrainConfig};
 use super::eval;
+use super::hindsight::{self, Teacher};
 use super::problems::{Problem, chosen_training, load_problems, step_problems};
 use super::rollout::{EpisodeEnd, Event, Hook, Left, Rollouts, Turn, pipeline};
 use crate::batching::OnWeights;
 use crate::checkpoint::{self, TrainerState};
 use crate::grpo::loss::{LossStats, Normalizer};
-use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Pick, Settings, TurnEvent};
+use crate::grpo::schedule::{self, Done, Ending, GroupEvents, Pick, Purpose, Settings, TurnEvent};
 use crate::grpo::step::{self, Rollout};
 use crate::metrics::{Metrics, plot};
 use crate::model::Model;
@@ -105,6 +106,10 @@ pub struct StepMetrics {
     pub behaviour_ratio_mean: f64,
     /// Fraction of tokens whose behaviour ratio was truncated (TIS).
     pub tis_truncated: f64,
+    /// The mean per-token reverse KL to the hindsight teacher (`grpo::distill`; 0
+    /// without one).
+    #[serde(default)]
+    pub distill_kl: f64,
     /// Largest gradient norm before clipping.
     pub grad_norm_max: f64,
     /// Learning rate of the last update.
@@ -148,6 +153,7 @@ impl StepMetrics {
             a.ratio_mean = mix(a.ratio_mean, s.ratio_mean);
             a.behaviour_ratio_mean = mix(a.behaviour_ratio_mean, s.behaviour_ratio_mean);
             a.tis_truncated_fraction = mix(a.tis_truncated_fraction, s.tis_truncated_fraction);
+            a.distill_kl = mix(a.distill_kl, s.distill_kl);
             if acc.first {
                 a.ratio_min = a.ratio_min.min(s.ratio_min);
                 a.ratio_max = a.ratio_max.max(s.ratio_max);
@@ -166,11 +172,14 @@ impl StepMetrics {
         self.ratio_max = a.ratio_max;
         self.behaviour_ratio_mean = a.behaviour_ratio_mean;
         self.tis_truncated = a.tis_truncated_fraction;
+        self.distill_kl = a.distill_kl;
     }
 }
 
 /// One group's state during a step.
 struct Group {
+    /// The problem its episodes solve.
+    task: Arc<Task>,
     /// What the schedule sees: each episode's turns (level, version, action tokens) and
     /// how it ended.
     events: GroupEvents,
@@ -220,6 +229,8 @@ pub struct Trainer {
     paths: RunPaths,
     model: Model,
     reference: Option<Model>,
+    /// Hindsight self-distillation's teacher (`distill`), which scores every turn.
+    teacher: Option<Teacher>,
     optimizer: AdamW,
     rollouts: Rollouts,
     /// When each update happens, on which turns, with which advantage.
@@ -317,6 +328,23 @@ impl Trainer {
         }
         std::fs::create_dir_all(&paths.out)?;
         let (model_dir, state) = start_or_resume(&config, &paths, resume)?;
+        let pipeline = pipeline(&config)?;
+        let problems = load_problems(&paths.problems)?;
+        let train = chosen_training(&problems, &config)?;
+        // The teacher's reference solutions are found and checked before training starts.
+        let references = match config.distillation() {
+            Some(d) if d.has(ContextPart::Reference) => {
+                let language = pipeline.language.as_deref().ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "distill.context reference needs the pipeline's language (`language:` in {}): the reference solutions are chosen by it",
+                        pipeline.name
+                    )
+                })?;
+                hindsight::references(&train, &problems, language)?
+            }
+            _ => Default::default(),
+        };
+        let held_out = problems.held_out;
         let mut model = Model::load(&model_dir, device)
             .map_err(|e| anyhow::anyhow!("model {}: {e}", model_dir.display()))?;
         model.set_compute(compute);
@@ -328,10 +356,6 @@ impl Trainer {
         } else {
             None
         };
-        let pipeline = pipeline(&config)?;
-        let problems = load_problems(&paths.problems)?;
-        let train = chosen_training(&problems, &config)?;
-        let held_out = problems.held_out;
         let horizon = pipeline.budget.model_calls.unwrap_or(1) as usize;
         let schedule = config.schedule(horizon)?;
         let updates_per_step = config.updates_per_step(horizon);
@@ -357,6 +381,19 @@ impl Trainer {
             OnWeights::Drain,
             state.version,
         ));
+        let teacher = match config.distillation() {
+            Some(d) => Some(Teacher::new(
+                d,
+                &state.base_model,
+                device,
+                compute,
+                ChatTokenizer::load(&tokenizer_dir)
+                    .map_err(|e| anyhow::anyhow!("tokenizer {}: {e}", tokenizer_dir.display()))?,
+                references,
+                pipeline.language.as_deref(),
+            )?),
+            None => None,
+        };
         let rollouts = Rollouts::new(pipeline, policy)?;
         let metrics = Metrics::open(&paths.out.join("metrics.jsonl"), state.step)?;
         Ok(Trainer {
@@ -364,6 +401,7 @@ impl Trainer {
             paths,
             model,
             reference,
+            teacher,
             optimizer,
             rollouts,
             schedule,
@@ -460,6 +498,7 @@ impl Trainer {
         for (gi, &p) in chosen.iter().enumerate() {
             let (gate, gate_rx) = tokio::sync::watch::channel(0usize);
             groups.push(Group {
+                task: self.train[p].clone(),
                 events: GroupEvents::new(g),
                 done: Done::default(),
                 gate,
@@ -544,7 +583,14 @@ impl Trainer {
 
     fn take(&mut self, group: &mut Group, event: Event) -> anyhow::Result<()> {
         match event {
-            Event::Turn { episode, turn, .. } => {
+            Event::Turn {
+                episode, mut turn, ..
+            } => {
+                if let Some(teacher) = &self.teacher
+                    && !group.done.dissolved
+                {
+                    teacher.score_turn(&group.task, &mut turn)?;
+                }
                 if group.ends[episode].is_none() && !group.done.dissolved {
                     let event = TurnEvent {
                         level: turn.level,
@@ -568,8 +614,8 @@ impl Trainer {
     }
 
     /// The rows of some picks: each turn's stored tokens, its action tokens with the
-    /// pick's advantage.
-    fn rows(group: &Group, picks: &[Pick]) -> Vec<Rollout> {
+    /// pick's advantage, and (with `teacher`) the hindsight teacher's log-probabilities.
+    fn rows(group: &Group, picks: &[Pick], teacher: bool) -> Vec<Rollout> {
         picks
             .iter()
             .filter_map(|k| {
@@ -583,6 +629,11 @@ impl Trainer {
                         .iter()
                         .map(|on| if *on { k.advantage } else { 0.0 })
                         .collect(),
+                    teacher_logp: if teacher {
+                        turn.teacher_logp.clone()
+                    } else {
+                        None
+                    },
                 })
             })
             .collect()
@@ -615,6 +666,9 @@ impl Trainer {
             batches,
             &config,
         )?;
+        if let Some(teacher) = &self.teacher {
+            teacher.after_update(&self.model)?;
+        }
         let version = self.optimizer.steps();
         self.rollouts
             .policy
@@ -654,10 +708,14 @@ impl Trainer {
                 m.groups_dissolved += 1;
             }
             for u in &plan.updates {
+                // A turn's reverse KL to the teacher joins one update: its provisional one
+                // under Agentic GRPO (a correction revisits the turn), the group's one
+                // update otherwise.
+                let teacher = !matches!(u.purpose, Purpose::Correction);
                 let batches: Vec<(Vec<Rollout>, Normalizer)> = u
                     .parts
                     .iter()
-                    .map(|p| (Self::rows(group, &p.picks), p.normalizer))
+                    .map(|p| (Self::rows(group, &p.picks, teacher), p.normalizer))
                     .collect();
                 self.update(&batches, m, acc)?;
             }

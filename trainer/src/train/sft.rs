@@ -34,8 +34,9 @@ use agent::task::Task;
 use tch::{Device, Kind, Tensor};
 
 use super::config::{Algorithm, TrainConfig};
-use super::leak;
-use super::problems::{Problem, chosen_training, load_problems};
+use super::leak::check as check_leaks;
+pub use super::problems::reference_solutions;
+use super::problems::{Problem, ReferenceError, chosen_training, load_problems};
 use super::rollout::pipeline;
 use super::run::{RunPaths, start_or_resume};
 use crate::checkpoint::{self, TrainerState};
@@ -59,18 +60,10 @@ pub enum SftError {
         /// The pipeline.
         pipeline: String,
     },
-    /// A training problem has no accepted solution in the language.
-    #[error(
-        "problem {problem}: no accepted reference solution in {language} (submissions/accepted/*.{ext})"
-    )]
-    NoSolution {
-        /// The package.
-        problem: String,
-        /// The pipeline's language.
-        language: String,
-        /// The extension looked for.
-        ext: String,
-    },
+    /// A training problem has no accepted solution in the language, or it cannot be
+    /// read.
+    #[error(transparent)]
+    Reference(#[from] ReferenceError),
     /// A held-out problem reached the training data's builder.
     #[error("problem {problem} is held out (split.yaml): it is never trained on")]
     HeldOut {
@@ -119,59 +112,6 @@ impl Example {
     }
 }
 
-/// The file extensions of a judge language's sources.
-fn extensions(language: &str) -> &'static [&'static str] {
-    match language {
-        "python3" | "python" | "pypy3" => &["py"],
-        "cpp" | "c++" => &["cpp", "cc", "cxx"],
-        "c" => &["c"],
-        "java" => &["java"],
-        "kotlin" => &["kt"],
-        "rust" => &["rs"],
-        _ => &[],
-    }
-}
-
-/// The accepted reference solutions of `task` in `language`, in path order.
-pub fn reference_solutions(
-    task: &Task,
-    language: &str,
-) -> Result<Vec<(PathBuf, String)>, SftError> {
-    let exts = extensions(language);
-    let missing = || SftError::NoSolution {
-        problem: task.id.clone(),
-        language: language.to_owned(),
-        ext: exts.first().copied().unwrap_or("?").to_owned(),
-    };
-    let package = task.package.as_ref().ok_or_else(missing)?;
-    let mut found: Vec<PathBuf> = package
-        .submissions
-        .iter()
-        .filter(|s| s.folder == "accepted" && s.path.is_file())
-        .filter(|s| {
-            s.path
-                .extension()
-                .is_some_and(|e| exts.iter().any(|x| e == *x))
-        })
-        .map(|s| s.path.clone())
-        .collect();
-    found.sort();
-    if found.is_empty() {
-        return Err(missing());
-    }
-    found
-        .into_iter()
-        .map(|p| {
-            std::fs::read_to_string(&p)
-                .map(|text| (p.clone(), text))
-                .map_err(|e| SftError::Render {
-                    problem: task.id.clone(),
-                    message: format!("{}: {e}", p.display()),
-                })
-        })
-        .collect()
-}
-
 /// The reply the agent's extractor takes `source` from: one fenced block with the
 /// language's tag. Checked: the extractor gives back the source.
 pub fn reply(problem: &str, language: &str, source: &str) -> Result<String, SftError> {
@@ -200,7 +140,7 @@ pub fn examples(
         training,
         held_out,
         pipeline,
-        &mut reference_solutions,
+        &mut |task, language| Ok(reference_solutions(task, language)?),
     )
 }
 
@@ -701,72 +641,6 @@ fn write_data(
     }
     std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     Ok(fed)
-}
-
-/// The held-out problems' texts a leak would copy: each statement and each accepted
-/// reference solution (every language), named `problem statement` or `problem FILE`.
-pub fn held_out_texts(held_out: &[Problem]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for p in held_out {
-        out.push((format!("{} statement", p.task.id), p.task.statement.clone()));
-        if let Some(package) = &p.task.package {
-            for s in package
-                .submissions
-                .iter()
-                .filter(|s| s.folder == "accepted")
-            {
-                if let Ok(text) = std::fs::read_to_string(&s.path) {
-                    let file = s
-                        .path
-                        .file_name()
-                        .map_or(String::new(), |f| f.to_string_lossy().into_owned());
-                    out.push((format!("{} {file}", p.task.id), text));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Refuses training data that holds a held-out problem's statement or solution, or a
-/// near-duplicate of one (`leak`, beyond the template of `every` problem's texts); says
-/// the largest overlap found.
-fn check_leaks(fed: &[String], held_out: &[Problem], every: &[Problem]) -> anyhow::Result<()> {
-    let mut corpus = leak::Corpus::default();
-    for text in fed {
-        corpus.add(text);
-    }
-    let texts = held_out_texts(every);
-    let template = leak::Template::of(
-        texts
-            .iter()
-            .map(|(name, t)| (name.split(' ').next().unwrap_or(""), t.as_str())),
-    );
-    let mut worst: Option<(String, f64)> = None;
-    for (name, text) in held_out_texts(held_out) {
-        let o = corpus.overlap_beyond(&template, &text);
-        if o > leak::THRESHOLD {
-            anyhow::bail!(
-                "the training data holds a near-duplicate of held-out {name}: {:.0}% of its own {}-word runs (more than {:.0}%)",
-                o * 100.0,
-                leak::N,
-                leak::THRESHOLD * 100.0
-            );
-        }
-        if worst.as_ref().is_none_or(|(_, w)| o > *w) {
-            worst = Some((name, o));
-        }
-    }
-    if let Some((name, o)) = worst {
-        eprintln!(
-            "leak check: the largest share of a held-out text's own {}-word runs (beyond what {} or more problems share) in the training data is {:.1}% ({name}; refused above {:.0}%)",
-            leak::N,
-            leak::COMMON,
-            o * 100.0,
-            leak::THRESHOLD * 100.0
-        );
-    }
-    Ok(())
 }
 
 /// The held-out problems' reference solutions' mean negative log-likelihood per reply

@@ -45,8 +45,17 @@ impl Browser {
         v["value"][ELEMENT].as_str().map(str::to_owned)
     }
 
+    /// The element, waited for up to 10 s: a click that submits a form returns before the
+    /// next page has loaded.
     fn el(&self, css: &str) -> String {
-        self.find(css).unwrap_or_else(|| panic!("no element {css}"))
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(id) = self.find(css) {
+                return id;
+            }
+            assert!(Instant::now() < deadline, "no element {css}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 
     fn type_in(&self, css: &str, text: &str) {

@@ -84,6 +84,15 @@ fn run_spec(path: &Path) -> Result<(), String> {
         std::os::unix::fs::chown(to, Some(owner), Some(owner))
             .map_err(|err| format!("chown {}: {err}", to.display()))?;
     }
+    // Discarding writes empties /tmp and /dev/shm after each run: only inside a sandbox,
+    // never on a host where someone ran the supervisor by hand.
+    if spec.discard_writes && !Path::new(SANDBOX_MARK).exists() {
+        return Err(format!(
+            "a job that discards writes empties {} after each run, so it runs only inside \
+             the sandbox (where {SANDBOX_MARK} is mounted), not here",
+            SHARED_TEMP.join(" and ")
+        ));
+    }
     let prepared = Prepared::new(&spec.command, &spec.env, &spec.workdir)?;
     let workdir_before = if spec.discard_writes {
         Some(lock_workdir(&spec.workdir)?)
@@ -132,6 +141,9 @@ fn lock_workdir(workdir: &Path) -> Result<(u32, u32, u32), String> {
 /// The folders every program may write and the next one could read: emptied after each
 /// run of a job whose writes are discarded.
 const SHARED_TEMP: [&str; 2] = ["/tmp", "/dev/shm"];
+
+/// Where both backends mount the supervisor itself: present only inside a sandbox.
+const SANDBOX_MARK: &str = "/judge/supervisor";
 
 /// Removes everything in [`SHARED_TEMP`] (links themselves, never what they point to).
 fn empty_shared_temp() -> Result<(), String> {

@@ -633,11 +633,12 @@ async fn login(
     res
 }
 
-/// A form that carries nothing but the session's CSRF token.
+/// A form that carries nothing but the session's CSRF token (logging out, and the jury's
+/// buttons that say all in their route).
 #[derive(Deserialize)]
-struct CsrfForm {
+pub(crate) struct CsrfForm {
     #[serde(default)]
-    csrf: String,
+    pub(crate) csrf: String,
 }
 
 async fn logout(

@@ -26,7 +26,7 @@ use axum::routing::{get, post};
 use leaderboard::clics::RelTime;
 use serde::Deserialize;
 
-use super::web::{after_form, error_page, esc, forms_for, page, posted, to_login, who};
+use super::web::{CsrfForm, after_form, error_page, esc, forms_for, page, posted, to_login, who};
 use super::{Shared, contest_of};
 use crate::contest::Contest;
 use crate::error::ApiError;
@@ -582,26 +582,6 @@ async fn submission(
     .into_response()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_diff_lists_the_lines_that_differ() {
-        assert!(line_diff("1\n2\n", "1  \n2").is_empty(), "trailing spaces");
-        assert_eq!(
-            line_diff("1\n2\n3\n", "1\n5\n"),
-            [
-                (2, "2".to_owned(), "5".to_owned()),
-                (3, "3".to_owned(), "(no line)".to_owned())
-            ]
-        );
-        let long_a = "a\n".repeat(100);
-        let long_b = "b\n".repeat(100);
-        assert_eq!(line_diff(&long_a, &long_b).len(), DIFF_LINES);
-    }
-}
-
 /// The clarifications' inbox.
 async fn clarifications(
     State(state): State<Shared>,
@@ -684,18 +664,11 @@ async fn clarifications(
     page("clarifications", &forms_for(&body, session.as_ref())).into_response()
 }
 
-/// The "handled" button's form: the session's CSRF token.
-#[derive(Deserialize)]
-struct HandledForm {
-    #[serde(default)]
-    csrf: String,
-}
-
 async fn mark_handled(
     State(state): State<Shared>,
     Path((cid, id)): Path<(String, String)>,
     headers: HeaderMap,
-    Form(form): Form<HandledForm>,
+    Form(form): Form<CsrfForm>,
 ) -> Response {
     let (contest, viewer) = match posted(&state, &cid, &headers, &form.csrf).await {
         Ok(found) => found,
@@ -814,4 +787,24 @@ async fn reveal(
         esc(&contest.spec.name),
     );
     page("reveal", &forms_for(&body, session.as_ref())).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_diff_lists_the_lines_that_differ() {
+        assert!(line_diff("1\n2\n", "1  \n2").is_empty(), "trailing spaces");
+        assert_eq!(
+            line_diff("1\n2\n3\n", "1\n5\n"),
+            [
+                (2, "2".to_owned(), "5".to_owned()),
+                (3, "3".to_owned(), "(no line)".to_owned())
+            ]
+        );
+        let long_a = "a\n".repeat(100);
+        let long_b = "b\n".repeat(100);
+        assert_eq!(line_diff(&long_a, &long_b).len(), DIFF_LINES);
+    }
 }

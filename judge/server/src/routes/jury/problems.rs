@@ -25,7 +25,7 @@ use super::{Shared, for_the_jury, jury_upload};
 use crate::actions;
 use crate::clics;
 use crate::error::ApiError;
-use crate::routes::web::{error_page, esc, forms_for, page, posted};
+use crate::routes::web::{CsrfForm, error_page, esc, forms_for, page, posted};
 use crate::unzip::{LIMITS, size};
 use crate::uploads;
 
@@ -175,13 +175,6 @@ fn verification_html(cid: &str, sha256: &str, state: Option<uploads::Verifying>)
         }
     };
     format!("<h2>Its own submissions</h2>{part}")
-}
-
-/// A form that carries nothing but the session's CSRF token.
-#[derive(Deserialize)]
-struct CsrfForm {
-    #[serde(default)]
-    csrf: String,
 }
 
 async fn remove_problem(

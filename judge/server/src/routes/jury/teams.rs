@@ -18,7 +18,7 @@ use crate::actions;
 use crate::contest::Contest;
 use crate::error::ApiError;
 use crate::jury::{self, NewTeam};
-use crate::routes::web::{error_page, esc, forms_for, page, posted};
+use crate::routes::web::{CsrfForm, error_page, esc, forms_for, page, posted};
 use crate::viewer::Viewer;
 
 /// The largest teams file the upload takes.
@@ -195,13 +195,6 @@ async fn upload_teams(
             e
         }),
     )
-}
-
-/// A form that carries nothing but the session's CSRF token.
-#[derive(Deserialize)]
-struct CsrfForm {
-    #[serde(default)]
-    csrf: String,
 }
 
 async fn disable_team(

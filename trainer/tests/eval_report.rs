@@ -19,6 +19,8 @@
 //!
 //! Under `CI=true` a missing model or bubblewrap fails the test.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -60,34 +62,6 @@ fn problems(root: &Path) -> PathBuf {
         std::os::unix::fs::symlink(easy.join(name), dir.join(name)).expect("symlink");
     }
     dir
-}
-
-/// A one-layer random model with SmolLM2's tokenizer.
-fn tiny_model(base: &Path, dir: &Path) {
-    std::fs::create_dir_all(dir).expect("mkdir");
-    let config = serde_json::json!({
-        "model_type": "llama", "vocab_size": 49152, "hidden_size": 16, "intermediate_size": 32,
-        "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
-        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 2048,
-        "tie_word_embeddings": true
-    });
-    std::fs::write(dir.join("config.json"), config.to_string()).expect("config");
-    tch::manual_seed(9);
-    let model = trainer::model::Model::new(
-        serde_json::from_value(config).expect("config"),
-        tch::Device::Cpu,
-    );
-    let vars: Vec<(String, tch::Tensor)> = model.vs.variables().into_iter().collect();
-    tch::Tensor::write_safetensors(&vars, dir.join("model.safetensors")).expect("weights");
-    for f in [
-        "tokenizer.json",
-        "tokenizer_config.json",
-        "chat_template.jinja",
-    ] {
-        if base.join(f).is_file() {
-            std::fs::copy(base.join(f), dir.join(f)).expect("tokenizer files");
-        }
-    }
 }
 
 /// The records file's lines.
@@ -304,7 +278,7 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
 
     // A run stopped by its time budget after its first step.
     let tiny = tmp.path().join("tiny");
-    tiny_model(&base, &tiny);
+    support::tiny_model(&base, &tiny, 9, 2048);
     let train_config = tmp.path().join("train.yaml");
     std::fs::write(
         &train_config,

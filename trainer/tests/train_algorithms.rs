@@ -5,10 +5,10 @@
 //! model's replies hold no code, so every reward is 0; `drop_uniform: false` makes the
 //! updates run anyway. Under `CI=true` a missing model or bubblewrap fails the test.
 
+mod support;
+
 use std::path::Path;
 use std::process::Command;
-
-use tch::Tensor;
 
 #[test]
 fn every_algorithm_makes_its_updates() {
@@ -20,30 +20,7 @@ fn every_algorithm_makes_its_updates() {
     }
     let tmp = tempfile::tempdir().expect("tmp");
     let tiny = tmp.path().join("tiny");
-    std::fs::create_dir_all(&tiny).expect("mkdir");
-    let json = serde_json::json!({
-        "model_type": "llama", "vocab_size": 49152, "hidden_size": 16, "intermediate_size": 32,
-        "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
-        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": 2048,
-        "tie_word_embeddings": true
-    });
-    std::fs::write(tiny.join("config.json"), json.to_string()).expect("config");
-    tch::manual_seed(5);
-    let model = trainer::model::Model::new(
-        serde_json::from_value(json).expect("config"),
-        tch::Device::Cpu,
-    );
-    let vars: Vec<(String, Tensor)> = model.vs.variables().into_iter().collect();
-    Tensor::write_safetensors(&vars, tiny.join("model.safetensors")).expect("weights");
-    for f in [
-        "tokenizer.json",
-        "tokenizer_config.json",
-        "chat_template.jinja",
-    ] {
-        if base.join(f).is_file() {
-            std::fs::copy(base.join(f), tiny.join(f)).expect("tokenizer files");
-        }
-    }
+    support::tiny_model(&base, &tiny, 5, 2048);
     let sum = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum");
     for algorithm in ["outcome", "process", "agentic"] {
         let config = tmp.path().join(format!("{algorithm}.yaml"));

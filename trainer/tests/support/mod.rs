@@ -1,5 +1,5 @@
-//! What the training-stage tests share: the easy set's folder, `trainer train` on it,
-//! and a run folder's JSON-lines files.
+//! What the training-stage tests share: the easy set's folder, `trainer train` on it, a
+//! run folder's JSON-lines files, and a tiny random model with SmolLM2's tokenizer.
 
 // Each test binary that includes this module uses some of it.
 #![allow(dead_code)]
@@ -35,4 +35,33 @@ pub(crate) fn lines(path: &Path) -> Vec<serde_json::Value> {
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
+}
+
+/// Writes at `dir` a one-layer random model (seeded with `seed`, `max_positions` long) with
+/// SmolLM2's tokenizer files copied from `base`.
+pub(crate) fn tiny_model(base: &Path, dir: &Path, seed: i64, max_positions: u32) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let config = serde_json::json!({
+        "model_type": "llama", "vocab_size": 49152, "hidden_size": 16, "intermediate_size": 32,
+        "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 1,
+        "rms_norm_eps": 1e-6, "rope_theta": 10000.0, "max_position_embeddings": max_positions,
+        "tie_word_embeddings": true
+    });
+    std::fs::write(dir.join("config.json"), config.to_string()).expect("config");
+    tch::manual_seed(seed);
+    let model = trainer::model::Model::new(
+        serde_json::from_value(config).expect("config"),
+        tch::Device::Cpu,
+    );
+    let vars: Vec<(String, tch::Tensor)> = model.vs.variables().into_iter().collect();
+    tch::Tensor::write_safetensors(&vars, dir.join("model.safetensors")).expect("weights");
+    for f in [
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "chat_template.jinja",
+    ] {
+        if base.join(f).is_file() {
+            std::fs::copy(base.join(f), dir.join(f)).expect("tokenizer files");
+        }
+    }
 }

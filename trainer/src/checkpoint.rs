@@ -3,7 +3,9 @@
 //! files and chat template copied from the starting model) that `trainer serve` and
 //! transformers load as they are, plus `optimizer.safetensors` (AdamW's moments and step)
 //! and `trainer_state.json` (step, policy version, seed, starting model, best held-out
-//! score, the configuration). `OUT/latest` names the newest; `OUT/best` is a copy of the
+//! score, the configuration). A run with LoRA adapters (`crate::lora`) saves the weights
+//! with the adapters merged, and the adapters beside (`lora.safetensors`, `lora.json`).
+//! `OUT/latest` names the newest; `OUT/best` is a copy of the
 //! one with the best held-out pass rate. All other randomness of a run (the data order,
 //! every episode's sampling seed) is derived from the seed and the step, so the step is
 //! the position in the data and the RNG state together.
@@ -12,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use tch::{Kind, Tensor};
 
+use crate::lora;
 use crate::model::Model;
 use crate::optim::AdamW;
 
@@ -77,23 +80,27 @@ pub fn save(
     let tmp = root.join(format!(".{name}.tmp"));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).map_err(|e| err(&tmp, e))?;
-    let mut vars: Vec<(String, Tensor)> = model
-        .vs
-        .variables()
-        .into_iter()
-        .map(|(n, t)| {
-            (
-                n,
-                t.detach()
-                    .to_kind(Kind::Float)
-                    .to_device(tch::Device::Cpu)
-                    .contiguous(),
-            )
-        })
-        .collect();
-    vars.sort_by(|a, b| a.0.cmp(&b.0));
+    let plain = |vars: Vec<(String, Tensor)>| -> Vec<(String, Tensor)> {
+        let mut vars: Vec<(String, Tensor)> = vars
+            .into_iter()
+            .map(|(n, t)| {
+                let t = t.to_kind(Kind::Float).to_device(tch::Device::Cpu);
+                (n, t.contiguous())
+            })
+            .collect();
+        vars.sort_by(|a, b| a.0.cmp(&b.0));
+        vars
+    };
     let weights = tmp.join("model.safetensors");
-    Tensor::write_safetensors(&vars, &weights).map_err(|e| err(&weights, e))?;
+    Tensor::write_safetensors(&plain(model.merged_variables()), &weights)
+        .map_err(|e| err(&weights, e))?;
+    if let (Some(adapters), Some(settings)) = (model.lora_tensors(), model.lora()) {
+        let file = tmp.join(lora::ADAPTER_FILE);
+        Tensor::write_safetensors(&plain(adapters), &file).map_err(|e| err(&file, e))?;
+        let file = tmp.join(lora::SETTINGS_FILE);
+        let text = serde_json::to_string_pretty(settings).map_err(|e| err(&file, e))?;
+        std::fs::write(&file, text).map_err(|e| err(&file, e))?;
+    }
     let opt: Vec<(String, Tensor)> = optimizer
         .state_tensors()
         .into_iter()

@@ -12,6 +12,7 @@ pub mod decoder;
 mod error;
 pub mod generate;
 pub mod grpo;
+pub mod lora;
 pub mod metrics;
 pub mod model;
 pub mod optim;

@@ -17,6 +17,7 @@ use tch::nn::{self, Module};
 use tch::{Device, Kind, Tensor};
 
 use crate::config::Config;
+use crate::lora::{Adapter, LoraConfig};
 use crate::{Error, Result};
 
 /// Root-mean-square layer norm with a learned scale.
@@ -61,12 +62,29 @@ fn project(lin: &nn::Linear, xs: &Tensor, c: Kind) -> Tensor {
     }
 }
 
+/// A projection and, once [`Model::attach_lora`] put one there, its adapter.
+#[derive(Debug)]
+struct Proj {
+    lin: nn::Linear,
+    lora: Option<Adapter>,
+}
+
+impl Proj {
+    fn forward(&self, xs: &Tensor, c: Kind) -> Tensor {
+        let out = project(&self.lin, xs, c);
+        match &self.lora {
+            Some(adapter) => out + adapter.forward(xs, c),
+            None => out,
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Attention {
-    q_proj: nn::Linear,
-    k_proj: nn::Linear,
-    v_proj: nn::Linear,
-    o_proj: nn::Linear,
+    q_proj: Proj,
+    k_proj: Proj,
+    v_proj: Proj,
+    o_proj: Proj,
     heads: i64,
     kv_heads: i64,
     head_dim: i64,
@@ -74,9 +92,9 @@ struct Attention {
 
 #[derive(Debug)]
 struct Mlp {
-    gate_proj: nn::Linear,
-    up_proj: nn::Linear,
-    down_proj: nn::Linear,
+    gate_proj: Proj,
+    up_proj: Proj,
+    down_proj: Proj,
 }
 
 #[derive(Debug)]
@@ -176,6 +194,8 @@ pub struct Model {
     /// Whether the LM head's float32 weight already holds values rounded to `compute`
     /// ([`Model::hold_in`]), so the forward pass need not round it again.
     head_rounded: bool,
+    /// The LoRA adapters' variables and settings, once attached ([`Model::attach_lora`]).
+    lora: Option<(nn::VarStore, LoraConfig)>,
 }
 
 fn linear(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> nn::Linear {
@@ -188,6 +208,13 @@ fn linear(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> nn::Line
             ..Default::default()
         },
     )
+}
+
+fn proj(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> Proj {
+    Proj {
+        lin: linear(vs, input, output, bias),
+        lora: None,
+    }
 }
 
 impl Model {
@@ -218,25 +245,25 @@ impl Model {
                         config.rms_norm_eps,
                     ),
                     self_attn: Attention {
-                        q_proj: linear(
+                        q_proj: proj(
                             &attn / "q_proj",
                             hidden,
                             heads * head_dim,
                             config.qkv_bias(),
                         ),
-                        k_proj: linear(
+                        k_proj: proj(
                             &attn / "k_proj",
                             hidden,
                             kv_heads * head_dim,
                             config.qkv_bias(),
                         ),
-                        v_proj: linear(
+                        v_proj: proj(
                             &attn / "v_proj",
                             hidden,
                             kv_heads * head_dim,
                             config.qkv_bias(),
                         ),
-                        o_proj: linear(&attn / "o_proj", heads * head_dim, hidden, config.o_bias()),
+                        o_proj: proj(&attn / "o_proj", heads * head_dim, hidden, config.o_bias()),
                         heads: heads as i64,
                         kv_heads: kv_heads as i64,
                         head_dim: head_dim as i64,
@@ -247,14 +274,14 @@ impl Model {
                         config.rms_norm_eps,
                     ),
                     mlp: Mlp {
-                        gate_proj: linear(
+                        gate_proj: proj(
                             &mlp / "gate_proj",
                             hidden,
                             config.intermediate_size,
                             false,
                         ),
-                        up_proj: linear(&mlp / "up_proj", hidden, config.intermediate_size, false),
-                        down_proj: linear(
+                        up_proj: proj(&mlp / "up_proj", hidden, config.intermediate_size, false),
+                        down_proj: proj(
                             &mlp / "down_proj",
                             config.intermediate_size,
                             hidden,
@@ -282,7 +309,144 @@ impl Model {
             inv_freq,
             compute: Kind::Float,
             head_rounded: false,
+            lora: None,
         }
+    }
+
+    /// The target projections of every layer, by the Hugging Face name of their weight
+    /// (`model.layers.3.mlp.up_proj.weight`), with their shapes `(in, out)`.
+    fn projections_mut(&mut self) -> Vec<(String, &mut Proj)> {
+        let mut out = Vec::new();
+        for (i, layer) in self.layers.iter_mut().enumerate() {
+            let a = &mut layer.self_attn;
+            let m = &mut layer.mlp;
+            for (part, name, p) in [
+                ("self_attn", "q_proj", &mut a.q_proj),
+                ("self_attn", "k_proj", &mut a.k_proj),
+                ("self_attn", "v_proj", &mut a.v_proj),
+                ("self_attn", "o_proj", &mut a.o_proj),
+                ("mlp", "gate_proj", &mut m.gate_proj),
+                ("mlp", "up_proj", &mut m.up_proj),
+                ("mlp", "down_proj", &mut m.down_proj),
+            ] {
+                out.push((format!("model.layers.{i}.{part}.{name}"), p));
+            }
+        }
+        out
+    }
+
+    /// Freezes the model's own variables and puts a LoRA adapter (`crate::lora`) on each
+    /// target projection of every layer, `A` drawn from torch's generator seeded with
+    /// `seed`, `B` zeros (so the model computes as before). Adapters already there are
+    /// replaced.
+    pub fn attach_lora(&mut self, config: &LoraConfig, seed: u64) {
+        let device = self.vs.device();
+        self.vs.freeze();
+        let lvs = nn::VarStore::new(device);
+        tch::manual_seed(seed as i64);
+        let scale = config.scale();
+        let rank = config.rank;
+        for (name, p) in self.projections_mut() {
+            let short = name.rsplit('.').next().unwrap_or_default();
+            if !config.targets.iter().any(|t| t == short) {
+                p.lora = None;
+                continue;
+            }
+            let (out, input) = p.lin.ws.size2().expect("invariant: a projection is 2-D");
+            let mut path = lvs.root();
+            for part in name.split('.') {
+                path = &path / part;
+            }
+            let bound = 1.0 / (input as f64).sqrt();
+            let a = path.var(
+                "lora_A",
+                &[rank, input],
+                nn::Init::Uniform {
+                    lo: -bound,
+                    up: bound,
+                },
+            );
+            let b = path.zeros("lora_B", &[out, rank]);
+            p.lora = Some(Adapter { a, b, scale });
+        }
+        self.lora = Some((lvs, config.clone()));
+    }
+
+    /// The variables an optimizer trains: the adapters' with LoRA attached, else the
+    /// model's own.
+    pub fn trainable(&self) -> &nn::VarStore {
+        self.lora.as_ref().map_or(&self.vs, |(lvs, _)| lvs)
+    }
+
+    /// The LoRA settings, when adapters are attached.
+    pub fn lora(&self) -> Option<&LoraConfig> {
+        self.lora.as_ref().map(|(_, c)| c)
+    }
+
+    /// The adapters' variables (`<projection>.lora_A`, `.lora_B`), detached, in name
+    /// order; `None` without LoRA.
+    pub fn lora_tensors(&self) -> Option<Vec<(String, Tensor)>> {
+        let (lvs, _) = self.lora.as_ref()?;
+        let mut vars: Vec<(String, Tensor)> = lvs
+            .variables()
+            .into_iter()
+            .map(|(n, t)| (n, t.detach()))
+            .collect();
+        vars.sort_by(|a, b| a.0.cmp(&b.0));
+        Some(vars)
+    }
+
+    /// Copies saved adapters ([`Model::lora_tensors`], `crate::lora::ADAPTER_FILE`) into
+    /// the attached ones: every adapter must be in the file, with its shape.
+    pub fn load_lora(&mut self, file: &Path) -> Result<()> {
+        let Some((lvs, _)) = &self.lora else {
+            return Err(Error::Config(format!(
+                "{}: the model has no LoRA adapters to load into",
+                file.display()
+            )));
+        };
+        let tensors: HashMap<String, Tensor> =
+            Tensor::read_safetensors(file)?.into_iter().collect();
+        copy_into(lvs, &tensors, &[file.to_path_buf()])
+    }
+
+    /// The model's own variables in Hugging Face names, each with its adapter's update
+    /// added (`W + (alpha / rank) B A`) when LoRA is attached; detached. A checkpoint's
+    /// weights, which load as a plain model.
+    pub fn merged_variables(&self) -> Vec<(String, Tensor)> {
+        let mut deltas: HashMap<String, Tensor> = HashMap::new();
+        for (i, layer) in self.layers.iter().enumerate() {
+            let a = &layer.self_attn;
+            let m = &layer.mlp;
+            for (part, name, p) in [
+                ("self_attn", "q_proj", &a.q_proj),
+                ("self_attn", "k_proj", &a.k_proj),
+                ("self_attn", "v_proj", &a.v_proj),
+                ("self_attn", "o_proj", &a.o_proj),
+                ("mlp", "gate_proj", &m.gate_proj),
+                ("mlp", "up_proj", &m.up_proj),
+                ("mlp", "down_proj", &m.down_proj),
+            ] {
+                if let Some(adapter) = &p.lora {
+                    deltas.insert(
+                        format!("model.layers.{i}.{part}.{name}.weight"),
+                        adapter.delta(),
+                    );
+                }
+            }
+        }
+        self.vs
+            .variables()
+            .into_iter()
+            .map(|(n, t)| {
+                let t = t.detach();
+                let merged = match deltas.get(&n) {
+                    Some(d) => (t.to_kind(Kind::Float) + d).to_kind(t.kind()),
+                    None => t,
+                };
+                (n, merged)
+            })
+            .collect()
     }
 
     /// The matrix products' format: the one set by [`Model::set_compute`], or else the
@@ -355,33 +519,7 @@ impl Model {
                 tensors.insert(name, tensor);
             }
         }
-        tch::no_grad(|| -> Result<()> {
-            for (name, mut var) in model.vs.variables() {
-                let source = tensors.get(&name).ok_or_else(|| Error::Weight {
-                    name: name.clone(),
-                    message: format!(
-                        "missing from {}",
-                        files
-                            .iter()
-                            .map(|f| f.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                })?;
-                if source.size() != var.size() {
-                    return Err(Error::Weight {
-                        name,
-                        message: format!(
-                            "shape {:?} in the file, {:?} expected",
-                            source.size(),
-                            var.size()
-                        ),
-                    });
-                }
-                var.f_copy_(&source.to_kind(var.kind()))?;
-            }
-            Ok(())
-        })?;
+        copy_into(&model.vs, &tensors, &files)?;
         model.hold_in(kind);
         Ok(model)
     }
@@ -472,9 +610,9 @@ impl Attention {
             .size3()
             .expect("invariant: hidden states are [batch, seq, hidden]");
         let shape = |x: Tensor, heads: i64| x.view([b, t, heads, self.head_dim]).transpose(1, 2);
-        let q = shape(project(&self.q_proj, xs, c), self.heads);
-        let k = shape(project(&self.k_proj, xs, c), self.kv_heads);
-        let v = shape(project(&self.v_proj, xs, c), self.kv_heads);
+        let q = shape(self.q_proj.forward(xs, c), self.heads);
+        let k = shape(self.k_proj.forward(xs, c), self.kv_heads);
+        let v = shape(self.v_proj.forward(xs, c), self.kv_heads);
         let q = &q * cos + rotate_half(&q) * sin;
         let k = &k * cos + rotate_half(&k) * sin;
         let (k, v) = match entry.take() {
@@ -495,15 +633,52 @@ impl Attention {
                 .transpose(1, 2)
                 .contiguous()
                 .view([b, t, self.heads * self.head_dim]);
-        project(&self.o_proj, &out, c)
+        self.o_proj.forward(&out, c)
     }
 }
 
 impl Mlp {
     fn forward(&self, xs: &Tensor, c: Kind) -> Tensor {
-        let inner = project(&self.gate_proj, xs, c).silu() * project(&self.up_proj, xs, c);
-        project(&self.down_proj, &inner, c)
+        let inner = self.gate_proj.forward(xs, c).silu() * self.up_proj.forward(xs, c);
+        self.down_proj.forward(&inner, c)
     }
+}
+
+/// Copies `tensors` into every variable of `vs` by name, each in the variable's kind;
+/// a missing name or another shape is an error naming it (and `files`, where they came
+/// from).
+fn copy_into(
+    vs: &nn::VarStore,
+    tensors: &HashMap<String, Tensor>,
+    files: &[std::path::PathBuf],
+) -> Result<()> {
+    tch::no_grad(|| -> Result<()> {
+        for (name, mut var) in vs.variables() {
+            let source = tensors.get(&name).ok_or_else(|| Error::Weight {
+                name: name.clone(),
+                message: format!(
+                    "missing from {}",
+                    files
+                        .iter()
+                        .map(|f| f.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })?;
+            if source.size() != var.size() {
+                return Err(Error::Weight {
+                    name,
+                    message: format!(
+                        "shape {:?} in the file, {:?} expected",
+                        source.size(),
+                        var.size()
+                    ),
+                });
+            }
+            var.f_copy_(&source.to_kind(var.kind()))?;
+        }
+        Ok(())
+    })
 }
 
 /// The safetensors files of a Hugging Face folder.
@@ -653,5 +828,105 @@ mod tests {
             master.set_compute(Kind::Float);
             assert!((logits(&master, &ids) - &a).abs().max().double_value(&[]) > 0.0);
         }
+    }
+
+    #[test]
+    fn lora_adapters_start_as_no_change_train_alone_and_merge_into_plain_weights() {
+        let config: Config = serde_json::from_value(tiny_config("llama")).expect("config");
+        tch::manual_seed(5);
+        let mut model = Model::new(config.clone(), Device::Cpu);
+        let ids = Tensor::randint(32, [2, 6], (Kind::Int64, Device::Cpu));
+        let before = logits(&model, &ids);
+        let lora = LoraConfig {
+            rank: 2,
+            alpha: 4.0,
+            targets: vec!["q_proj".into(), "down_proj".into()],
+        };
+        model.attach_lora(&lora, 9);
+        assert_eq!(
+            (logits(&model, &ids) - &before)
+                .abs()
+                .max()
+                .double_value(&[]),
+            0.0,
+            "B starts at zero: the same function"
+        );
+        // Only the adapters train: two tensors per target per layer.
+        let trainable = model.trainable().trainable_variables();
+        assert_eq!(trainable.len(), 4);
+        assert!(model.vs.variables().values().all(|t| !t.requires_grad()));
+        let names: Vec<String> = model
+            .lora_tensors()
+            .expect("adapters")
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "model.layers.0.mlp.down_proj.lora_A",
+                "model.layers.0.mlp.down_proj.lora_B",
+                "model.layers.0.self_attn.q_proj.lora_A",
+                "model.layers.0.self_attn.q_proj.lora_B",
+            ]
+        );
+        // Move B: the output changes, and a plain model holding the merged weights
+        // computes what the adapters do.
+        tch::no_grad(|| {
+            for (name, mut var) in model.trainable().variables() {
+                if name.ends_with("lora_B") {
+                    var.copy_(&(Tensor::randn(var.size(), (Kind::Float, Device::Cpu)) * 0.5));
+                }
+            }
+        });
+        let adapted = logits(&model, &ids);
+        assert!((&adapted - &before).abs().max().double_value(&[]) > 1e-3);
+        let merged: HashMap<String, Tensor> = model.merged_variables().into_iter().collect();
+        assert_eq!(
+            merged.len(),
+            model.vs.variables().len(),
+            "the model's own names only"
+        );
+        let plain = Model::new(config, Device::Cpu);
+        copy_into(&plain.vs, &merged, &[]).expect("same names and shapes");
+        let diff = (logits(&plain, &ids) - &adapted)
+            .abs()
+            .max()
+            .double_value(&[]);
+        assert!(
+            diff < 1e-4,
+            "merged weights compute as the adapters: {diff}"
+        );
+        // A checkpoint's adapters load back; a file without them is named.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join(crate::lora::ADAPTER_FILE);
+        Tensor::write_safetensors(&model.lora_tensors().expect("adapters"), &file).expect("write");
+        let mut again = Model::new(plain.config.clone(), Device::Cpu);
+        again.vs.copy(&model.vs).expect("copy");
+        again.attach_lora(&lora, 1);
+        again.load_lora(&file).expect("loads");
+        assert_eq!(
+            (logits(&again, &ids) - &adapted)
+                .abs()
+                .max()
+                .double_value(&[]),
+            0.0
+        );
+        let mut wider = Model::new(plain.config.clone(), Device::Cpu);
+        wider.attach_lora(&LoraConfig::default(), 1);
+        let err = wider
+            .load_lora(&file)
+            .expect_err("k_proj's adapter is not in the file");
+        assert!(err.to_string().contains("missing from"), "{err}");
+        let err = plain_model_error(&file);
+        assert!(err.contains("no LoRA adapters"), "{err}");
+    }
+
+    fn plain_model_error(file: &Path) -> String {
+        let config: Config = serde_json::from_value(tiny_config("llama")).expect("config");
+        let mut m = Model::new(config, Device::Cpu);
+        m.load_lora(file)
+            .expect_err("no adapters attached")
+            .to_string()
     }
 }

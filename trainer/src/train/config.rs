@@ -9,6 +9,7 @@ use crate::grpo::loss::{Aggregation, LossConfig, RatioLevel};
 use crate::grpo::reward::{FinalReward, RewardWeights};
 use crate::grpo::schedule::{Rule, Settings};
 use crate::grpo::step::StepConfig;
+use crate::lora::LoraConfig;
 use crate::optim::{OptimConfig, Schedule};
 
 /// Which GRPO the run trains with.
@@ -339,6 +340,12 @@ pub struct TrainConfig {
     /// `algorithm: hindsight` is outcome GRPO with it (its defaults when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distill: Option<DistillConfig>,
+    /// LoRA adapters instead of full fine-tuning (`crate::lora::LoraConfig`: rank, alpha,
+    /// targets); absent: every weight trains. Read by `sft` and `rft` (the others sample
+    /// from and score against a copy of the learner's own variables, which adapters are
+    /// not part of yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lora: Option<LoraConfig>,
 }
 
 impl Default for TrainConfig {
@@ -385,6 +392,7 @@ impl Default for TrainConfig {
             sft: SftConfig::default(),
             rft: RftConfig::default(),
             distill: None,
+            lora: None,
         }
     }
 }
@@ -478,6 +486,18 @@ impl TrainConfig {
                 ));
             }
             d.validate()?;
+        }
+        if let Some(l) = &self.lora {
+            if !matches!(self.algorithm, Algorithm::Sft | Algorithm::Rft) {
+                return Err(bad(
+                    "lora",
+                    format!(
+                        "algorithm {:?} does not train LoRA adapters yet (its sampler and reference copy the model's own variables): lora goes with sft or rft",
+                        self.algorithm
+                    ),
+                ));
+            }
+            l.validate().map_err(|e| bad("lora", e.to_string()))?;
         }
         self.optim(1)
             .validate()

@@ -427,10 +427,9 @@ impl Warmstart {
                 config.sft.epochs
             );
         }
-        let mut model = Model::load(&model_dir, device)
-            .map_err(|e| anyhow::anyhow!("model {}: {e}", model_dir.display()))?;
+        let mut model = learner(&config, &model_dir, &state, device)?;
         model.set_compute(compute);
-        let mut optimizer = AdamW::new(&model.vs, config.optim(plan.len() as u64))?;
+        let mut optimizer = AdamW::new(model.trainable(), config.optim(plan.len() as u64))?;
         if state.step > 0 {
             checkpoint::load_optimizer(&model_dir, &mut optimizer)?;
         }
@@ -607,6 +606,36 @@ impl Warmstart {
         let per_epoch = self.plan.len() as u64 / self.config.sft.epochs.max(1);
         (k as u64 / per_epoch.max(1) + 1).min(self.config.sft.epochs)
     }
+}
+
+/// The model a warm start trains: the checkpoint's (or the starting model's) weights, all
+/// of them trained; or, with `lora`, the stage's starting weights frozen under fresh
+/// adapters, which a resumed run (`state.step > 0`) takes from its checkpoint
+/// (`crate::lora`: the checkpoint's own weights have the adapters merged in).
+fn learner(
+    config: &TrainConfig,
+    model_dir: &std::path::Path,
+    state: &TrainerState,
+    device: Device,
+) -> anyhow::Result<Model> {
+    let load = |dir: &std::path::Path| {
+        Model::load(dir, device).map_err(|e| anyhow::anyhow!("model {}: {e}", dir.display()))
+    };
+    let Some(lora) = &config.lora else {
+        return load(model_dir);
+    };
+    if state.step == 0 {
+        let mut model = load(model_dir)?;
+        model.attach_lora(lora, config.seed);
+        return Ok(model);
+    }
+    let mut model = load(&state.base_model)?;
+    model.attach_lora(lora, config.seed);
+    let file = model_dir.join(crate::lora::ADAPTER_FILE);
+    model
+        .load_lora(&file)
+        .map_err(|e| anyhow::anyhow!("resuming LoRA adapters from {}: {e}", file.display()))?;
+    Ok(model)
 }
 
 /// Writes what training is fed: one line per example (the split it is in, the problem,

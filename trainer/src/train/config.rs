@@ -747,6 +747,32 @@ mod tests {
     }
 
     #[test]
+    fn every_ci_stage_is_a_valid_configuration_and_the_lora_ones_carry_adapters() {
+        let ci = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ci");
+        for (file, algorithm, lora) in [
+            ("warmstart.yaml", Algorithm::Sft, false),
+            ("warmstart-lora.yaml", Algorithm::Sft, true),
+            ("rft.yaml", Algorithm::Rft, false),
+            ("rft-lora.yaml", Algorithm::Rft, true),
+            ("train.yaml", Algorithm::Agentic, false),
+        ] {
+            let c = TrainConfig::load(&ci.join(file)).expect(file);
+            assert_eq!(c.algorithm, algorithm, "{file}");
+            assert_eq!(c.lora.is_some(), lora, "{file}");
+        }
+        // A LoRA stage differs from its full fine-tuning twin in the adapters and the rate.
+        let full = TrainConfig::load(&ci.join("warmstart.yaml")).expect("warmstart");
+        let lora = TrainConfig::load(&ci.join("warmstart-lora.yaml")).expect("lora");
+        assert_eq!(
+            (lora.temperature, lora.max_tokens),
+            (full.temperature, full.max_tokens)
+        );
+        assert_eq!(lora.pipeline, full.pipeline);
+        assert_eq!(lora.time_budget_minutes, full.time_budget_minutes);
+        assert!(lora.lr > full.lr);
+    }
+
+    #[test]
     fn training_problems_default_to_all_and_a_repeated_name_is_named() {
         assert!(TrainConfig::default().training_problems.is_empty());
         let c: TrainConfig =

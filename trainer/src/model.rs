@@ -313,8 +313,9 @@ impl Model {
         }
     }
 
-    /// The target projections of every layer, by the Hugging Face name of their weight
-    /// (`model.layers.3.mlp.up_proj.weight`), with their shapes `(in, out)`.
+    /// The seven projections of every layer, each with its Hugging Face name without the
+    /// `.weight` suffix (`model.layers.3.mlp.up_proj`); `merged_variables` walks the same
+    /// list by shared reference.
     fn projections_mut(&mut self) -> Vec<(String, &mut Proj)> {
         let mut out = Vec::new();
         for (i, layer) in self.layers.iter_mut().enumerate() {

@@ -16,9 +16,8 @@ mod support;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Command;
 
-use support::{easy, lines, tiny_model, train};
+use support::{lines, logprob_gap_to_transformers, tiny_model, train, train_with};
 use tch::Tensor;
 
 const CONFIG: &str = "algorithm: sft\npipeline: ../problems/easy/pipeline.yaml\nseed: 3\n\
@@ -101,75 +100,19 @@ fn lora_trains_the_adapters_alone_saves_merged_weights_and_resumes() {
     assert_eq!(opt.len(), 1 + 2 * 8, "{:?}", opt.keys().collect::<Vec<_>>());
 
     // transformers loads the folder as a plain model, as the trainer does.
-    let ids: Vec<i64> = vec![1, 504, 3458, 314, 1789, 28, 16, 23, 29];
-    let ours = trainer::model::Model::load(&ckpt, tch::Device::Cpu).expect("trainer loads it");
-    let lp = trainer::grpo::logprob::sequence_logprobs(&ours, std::slice::from_ref(&ids))
-        .expect("logprobs");
-    let ours: Vec<f64> = (0..ids.len() as i64 - 1)
-        .map(|k| lp.double_value(&[0, k]))
-        .collect();
-    let script = format!(
-        "import torch, json\nfrom transformers import AutoModelForCausalLM\n\
-         m = AutoModelForCausalLM.from_pretrained({:?}, torch_dtype=torch.float32)\n\
-         ids = torch.tensor([{:?}])\n\
-         lp = torch.log_softmax(m(ids).logits[0, :-1].float(), -1)\n\
-         print(json.dumps(lp.gather(1, ids[0, 1:, None])[:, 0].tolist()))\n",
-        ckpt.display().to_string(),
-        ids
-    );
-    let res = Command::new(&python)
-        .arg("-c")
-        .arg(script)
-        .output()
-        .expect("python");
-    assert!(
-        res.status.success(),
-        "{}",
-        String::from_utf8_lossy(&res.stderr)
-    );
-    let theirs: Vec<f64> =
-        serde_json::from_str(String::from_utf8_lossy(&res.stdout).trim()).expect("json");
-    let diff = ours
-        .iter()
-        .zip(&theirs)
-        .map(|(a, b)| (a - b).abs())
-        .fold(0.0, f64::max);
+    let diff = logprob_gap_to_transformers(&python, &ckpt);
     assert!(diff < 1e-3, "transformers and the trainer differ by {diff}");
 
     // Stopped after 2 updates and resumed: the same weights and adapters at the end.
     let split = tmp.path().join("split");
-    let first = Command::new(env!("CARGO_BIN_EXE_trainer"))
-        .args(["train", "--stop-after", "2", "--problems"])
-        .arg(easy())
-        .arg("--model")
-        .arg(&model)
-        .arg("--out")
-        .arg(&split)
-        .arg("--config")
-        .arg(&config)
-        .output()
-        .expect("trainer runs");
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
-    let again = Command::new(env!("CARGO_BIN_EXE_trainer"))
-        .args(["train", "--resume", "--problems"])
-        .arg(easy())
-        .arg("--model")
-        .arg(&model)
-        .arg("--out")
-        .arg(&split)
-        .arg("--config")
-        .arg(&config)
-        .output()
-        .expect("trainer runs");
-    assert!(
-        again.status.success(),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
-    );
+    for extra in [["--stop-after", "2"].as_slice(), ["--resume"].as_slice()] {
+        let res = train_with(&model, &split, &config, extra);
+        assert!(
+            res.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&res.stderr)
+        );
+    }
     let resumed = split.join("checkpoints/step-000006");
     for file in ["model.safetensors", "lora.safetensors"] {
         let (x, y) = (weights(&ckpt.join(file)), weights(&resumed.join(file)));

@@ -21,10 +21,13 @@
 //!
 //! Under `CI=true` a missing model, venv or bubblewrap fails the test.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+use support::logprob_gap_to_transformers;
 
 fn sum_package() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/packages/sum")
@@ -227,45 +230,7 @@ fn agentic_grpo_trains_through_the_agent_checkpoints_and_resumes() {
             ckpt.display()
         );
     }
-    let ids: Vec<i64> = vec![1, 504, 3458, 314, 1789, 28, 16, 23, 29];
-    let ours = trainer::model::Model::load(&ckpt, tch::Device::Cpu).expect("trainer loads it");
-    let lp = trainer::grpo::logprob::sequence_logprobs(&ours, std::slice::from_ref(&ids))
-        .expect("logprobs");
-    let ours: Vec<f64> = (0..ids.len() as i64 - 1)
-        .map(|k| lp.double_value(&[0, k]))
-        .collect();
-    let script = format!(
-        "import torch, json\nfrom transformers import AutoModelForCausalLM\n\
-         m = AutoModelForCausalLM.from_pretrained({:?}, torch_dtype=torch.float32)\n\
-         ids = torch.tensor([{:?}])\n\
-         lp = torch.log_softmax(m(ids).logits[0, :-1].float(), -1)\n\
-         print(json.dumps(lp.gather(1, ids[0, 1:, None])[:, 0].tolist()))\n",
-        ckpt.display().to_string(),
-        ids
-    );
-    let out = Command::new(&python)
-        .arg("-c")
-        .arg(script)
-        .output()
-        .expect("python");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let theirs: Vec<f64> = serde_json::from_slice(
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .last()
-            .expect("a line")
-            .as_bytes(),
-    )
-    .expect("logprobs");
-    let diff = ours
-        .iter()
-        .zip(&theirs)
-        .map(|(x, y)| (x - y).abs())
-        .fold(0.0, f64::max);
+    let diff = logprob_gap_to_transformers(&python, &ckpt);
     assert!(diff < 1e-3, "transformers and the trainer differ by {diff}");
 
     // Resume: the run as it stood after step 1 (its step-1 checkpoint, moved rather than

@@ -19,7 +19,7 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
-use support::{easy, lines, train};
+use support::{easy, lines, logprob_gap_to_transformers, train};
 use trainer::train::leak;
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -175,39 +175,7 @@ fn the_warm_start_learns_the_reference_solutions_and_feeds_nothing_held_out() {
         "{}",
         ckpt.display()
     );
-    let ids: Vec<i64> = vec![1, 504, 3458, 314, 1789, 28, 16, 23, 29];
-    let ours = trainer::model::Model::load(&ckpt, tch::Device::Cpu).expect("trainer loads it");
-    let lp = trainer::grpo::logprob::sequence_logprobs(&ours, std::slice::from_ref(&ids))
-        .expect("logprobs");
-    let ours: Vec<f64> = (0..ids.len() as i64 - 1)
-        .map(|k| lp.double_value(&[0, k]))
-        .collect();
-    let script = format!(
-        "import torch, json\nfrom transformers import AutoModelForCausalLM\n\
-         m = AutoModelForCausalLM.from_pretrained({:?}, torch_dtype=torch.float32)\n\
-         ids = torch.tensor([{:?}])\n\
-         lp = torch.log_softmax(m(ids).logits[0, :-1].float(), -1)\n\
-         print(json.dumps(lp.gather(1, ids[0, 1:, None])[:, 0].tolist()))\n",
-        ckpt.display().to_string(),
-        ids
-    );
-    let res = Command::new(&python)
-        .arg("-c")
-        .arg(script)
-        .output()
-        .expect("python");
-    assert!(
-        res.status.success(),
-        "{}",
-        String::from_utf8_lossy(&res.stderr)
-    );
-    let theirs: Vec<f64> =
-        serde_json::from_str(String::from_utf8_lossy(&res.stdout).trim()).expect("json");
-    let diff = ours
-        .iter()
-        .zip(&theirs)
-        .map(|(a, b)| (a - b).abs())
-        .fold(0.0, f64::max);
+    let diff = logprob_gap_to_transformers(&python, &ckpt);
     assert!(diff < 1e-3, "transformers and the trainer differ by {diff}");
 }
 

@@ -1,5 +1,6 @@
 //! What the training-stage tests share: the easy set's folder, `trainer train` on it, a
-//! run folder's JSON-lines files, and a tiny random model with SmolLM2's tokenizer.
+//! run folder's JSON-lines files, a tiny random model with SmolLM2's tokenizer, and the
+//! check that transformers loads a checkpoint as the trainer does.
 
 // Each test binary that includes this module uses some of it.
 #![allow(dead_code)]
@@ -14,8 +15,14 @@ pub(crate) fn easy() -> PathBuf {
 
 /// `trainer train --problems <easy set> --model MODEL --out OUT --config CONFIG`.
 pub(crate) fn train(model: &Path, out: &Path, config: &Path) -> Output {
+    train_with(model, out, config, &[])
+}
+
+/// [`train`] with more arguments (`--stop-after N`, `--resume`).
+pub(crate) fn train_with(model: &Path, out: &Path, config: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_trainer"))
         .arg("train")
+        .args(extra)
         .arg("--problems")
         .arg(easy())
         .arg("--model")
@@ -26,6 +33,55 @@ pub(crate) fn train(model: &Path, out: &Path, config: &Path) -> Output {
         .arg(config)
         .output()
         .expect("trainer runs")
+}
+
+/// The largest difference between the trainer's and transformers' (float32, run by
+/// `python`) log-probabilities of a fixed token sequence under the model in `dir`: a
+/// checkpoint that both load as the same model gives about 1e-5.
+pub(crate) fn logprob_gap_to_transformers(python: &Path, dir: &Path) -> f64 {
+    let ids: Vec<i64> = vec![1, 504, 3458, 314, 1789, 28, 16, 23, 29];
+    let ours = trainer::model::Model::load(dir, tch::Device::Cpu).expect("trainer loads it");
+    let lp = trainer::grpo::logprob::sequence_logprobs(&ours, std::slice::from_ref(&ids))
+        .expect("logprobs");
+    let ours: Vec<f64> = (0..ids.len() as i64 - 1)
+        .map(|k| lp.double_value(&[0, k]))
+        .collect();
+    let script = format!(
+        "import torch, json\nfrom transformers import AutoModelForCausalLM\n\
+         m = AutoModelForCausalLM.from_pretrained({:?}, torch_dtype=torch.float32)\n\
+         ids = torch.tensor([{:?}])\n\
+         lp = torch.log_softmax(m(ids).logits[0, :-1].float(), -1)\n\
+         print(json.dumps(lp.gather(1, ids[0, 1:, None])[:, 0].tolist()))\n",
+        dir.display().to_string(),
+        ids
+    );
+    let out = Command::new(python)
+        .arg("-c")
+        .arg(script)
+        .output()
+        .expect("python");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The last line: transformers may print warnings before it.
+    let theirs: Vec<f64> = serde_json::from_str(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .last()
+            .expect("a line"),
+    )
+    .expect("logprobs");
+    assert_eq!(
+        theirs.len(),
+        ours.len(),
+        "one log-probability per next token"
+    );
+    ours.iter()
+        .zip(&theirs)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max)
 }
 
 /// The JSON lines of `path`.

@@ -621,10 +621,15 @@ fn a_host_runs_a_contest_from_the_browser() {
     // 7. The team asks; the jury answers from the inbox; the team sees the answer.
     team.type_in("#clar-text", "Are the numbers integers?");
     team.click("#ask");
+    // The question is stored once the form's redirect shows it on the team's page; the
+    // jury's browser is another session, so it must not look before then.
+    team.wait_for("#clarifications", "Are the numbers integers?", 10);
     jury.go(&format!("{c}/jury/clarifications"));
     jury.wait_for("#unanswered", "Are the numbers integers?", 10);
     jury.type_in("#unanswered textarea", "Yes, they are.");
     jury.click("#unanswered form button");
+    // The answer's form redirects to the contest's page, which lists it once stored.
+    jury.wait_for("#clarifications", "Yes, they are.", 10);
     jury.go(&format!("{c}/jury/clarifications"));
     jury.wait_for("#answered", "Yes, they are.", 10);
     jury.screenshot(&shots, "7-inbox");

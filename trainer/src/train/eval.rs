@@ -16,9 +16,11 @@
 //! output and resumes from it after an interruption ([`super::episode`]), and keeps every
 //! complete evaluation without judge errors in a cache under its key, which a later
 //! `trainer eval` of the same model, precision, problems, sampling, samples and seed
-//! reuses instead of running ([`super::cache`]).
+//! reuses instead of running ([`super::cache`]). An evaluation of a grown split takes the
+//! results of its unchanged problems from cached evaluations of the same model, precision,
+//! sampling, samples and seed, and runs only the new problems ([`reusable`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -350,6 +352,19 @@ pub struct EvalReport {
     /// Episodes taken from the records of an interrupted run rather than run.
     #[serde(default)]
     pub resumed_episodes: usize,
+    /// Problems whose results were taken from cached evaluations rather than run
+    /// ([`reusable`]: a grown split runs only its new problems).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reused: Vec<Reused>,
+}
+
+/// Problems of an evaluation taken from a cached one.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Reused {
+    /// The cached evaluation's key (its file in the cache).
+    pub key: String,
+    /// The problems taken from it, in its order.
+    pub problems: Vec<String>,
 }
 
 fn float32() -> String {
@@ -452,10 +467,11 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
     let seed = args.seed.unwrap_or(args.config.seed);
     let precision = crate::precision::kind_name(args.compute).to_owned();
     let tokenizer_dir = checkpoint::tokenizer_dir(&args.model)?;
+    let hashes = package_hashes(&problems);
     let key = eval_key(
         args,
         &tokenizer_dir,
-        &problems,
+        &hashes,
         &split,
         &precision,
         &pipeline,
@@ -473,11 +489,32 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         return Ok(report);
     }
 
-    let names: Vec<&str> = problems.iter().map(|p| p.task.id.as_str()).collect();
+    let (taken, reused) = match &args.cache {
+        Some(dir) => reusable(dir, &key, &hashes),
+        None => (BTreeMap::new(), Vec::new()),
+    };
+    if !taken.is_empty() {
+        let from: Vec<&str> = reused.iter().map(|r| r.key.as_str()).collect();
+        eprintln!(
+            "eval: {} of {} problems' results taken from the cached evaluation(s) {} (same model, precision, sampling, samples and seed; their packages unchanged); running the other {}",
+            taken.len(),
+            problems.len(),
+            from.join(", "),
+            problems.len() - taken.len()
+        );
+    }
+    let names: Vec<&str> = problems
+        .iter()
+        .map(|p| p.task.id.as_str())
+        .filter(|n| !taken.contains_key(*n))
+        .collect();
     let records_path = episode::records_path(&args.out);
     let (found, unparsed) = episode::read(&records_path)?;
     let mut records = episode::keep(found, &key.id, &names, args.samples);
-    let plan = episode::missing(&names, args.samples, &records);
+    let plan: Vec<(usize, usize)> = episode::missing(&names, args.samples, &records)
+        .into_iter()
+        .map(|(i, k)| (index_of(&problems, names[i]), k))
+        .collect();
     let resumed = records.len();
     if resumed > 0 || unparsed > 0 {
         eprintln!(
@@ -544,7 +581,18 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         })?;
         records.extend(new);
     }
-    let results = results_of(&problems, &records, &training_families);
+    let results: Vec<ProblemResult> = results_of(&problems, &records, &training_families)
+        .into_iter()
+        .map(|fresh| match taken.get(&fresh.name) {
+            // The family and whether it is in-family are today's split's.
+            Some(old) => ProblemResult {
+                family: fresh.family.clone(),
+                in_family: fresh.in_family,
+                ..old.clone()
+            },
+            None => fresh,
+        })
+        .collect();
     let values: Vec<(ProblemValues, Option<bool>)> =
         results.iter().map(|r| (r.values(), r.in_family)).collect();
     let report = EvalReport {
@@ -563,6 +611,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
         precision,
         key: Some(key),
         resumed_episodes: resumed,
+        reused,
     };
     if let Some(why) = broken_harness(&report.totals) {
         anyhow::bail!("{why}");
@@ -585,13 +634,31 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
 fn eval_key(
     args: &EvalArgs,
     tokenizer_dir: &Path,
-    problems: &[Problem],
+    hashes: &[(&str, &str)],
     split: &str,
     precision: &str,
     pipeline: &agent::pipeline::Pipeline,
     seed: u64,
 ) -> anyhow::Result<EvalKey> {
-    let hashes: Vec<(&str, &str)> = problems
+    // The pipeline's content, not the file it was read from.
+    let mut pipeline = pipeline.clone();
+    pipeline.name.clear();
+    Ok(EvalKey::new(KeyParts {
+        version: cache::KEY_VERSION,
+        model: cache::model_digest(&args.model, tokenizer_dir)?,
+        dtype: precision.to_owned(),
+        split: split.to_owned(),
+        problems: cache::problems_digest(hashes.iter().copied()),
+        problem_count: hashes.len(),
+        sampling: serde_json::to_value(&pipeline)?,
+        samples: args.samples,
+        seed,
+    }))
+}
+
+/// Each problem's name and its package's SHA-256 (empty without a package), in order.
+fn package_hashes(problems: &[Problem]) -> Vec<(&str, &str)> {
+    problems
         .iter()
         .map(|p| {
             let sha = p
@@ -601,21 +668,86 @@ fn eval_key(
                 .map_or("", |pkg| pkg.sha256.as_str());
             (p.task.id.as_str(), sha)
         })
+        .collect()
+}
+
+/// The index of the problem named `name` in `problems` (one of theirs).
+fn index_of(problems: &[Problem], name: &str) -> usize {
+    problems
+        .iter()
+        .position(|p| p.task.id == name)
+        .expect("invariant: the name is one of the problems'")
+}
+
+/// The results, by problem, that the cached evaluations under `dir` already hold for the
+/// evaluation keyed `key` over `hashes` (name, package hash), and where each came from.
+/// A cached evaluation lends its problems when its key has the same version, model,
+/// precision, sampling, samples and seed, and every one of its problems is one of
+/// `hashes` with the same package: its problems' digest, recomputed from today's package
+/// hashes, is the one in its key. Each episode's seed depends on the evaluation's seed,
+/// the problem's name and the sample only ([`episode_seed`]), so such a problem's
+/// episodes are the ones this evaluation would run, and a grown split runs only its new
+/// problems. A problem is taken from the first lender in file-name order; a file that
+/// does not parse, or has no key, lends nothing.
+fn reusable(
+    dir: &Path,
+    key: &EvalKey,
+    hashes: &[(&str, &str)],
+) -> (BTreeMap<String, ProblemResult>, Vec<Reused>) {
+    let (mut taken, mut reused) = (BTreeMap::new(), Vec::new());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return (taken, reused);
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
-    // The pipeline's content, not the file it was read from.
-    let mut pipeline = pipeline.clone();
-    pipeline.name.clear();
-    Ok(EvalKey::new(KeyParts {
-        version: cache::KEY_VERSION,
-        model: cache::model_digest(&args.model, tokenizer_dir)?,
-        dtype: precision.to_owned(),
-        split: split.to_owned(),
-        problems: cache::problems_digest(hashes),
-        problem_count: problems.len(),
-        sampling: serde_json::to_value(&pipeline)?,
-        samples: args.samples,
-        seed,
-    }))
+    files.sort();
+    let sha: BTreeMap<&str, &str> = hashes.iter().copied().collect();
+    let ours = &key.parts;
+    for file in files {
+        let Some(report) = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|text| serde_json::from_str::<EvalReport>(&text).ok())
+        else {
+            continue;
+        };
+        let Some(theirs) = &report.key else { continue };
+        let p = &theirs.parts;
+        let same_run = theirs.id != key.id
+            && p.version == ours.version
+            && p.model == ours.model
+            && p.dtype == ours.dtype
+            && p.sampling == ours.sampling
+            && p.samples == ours.samples
+            && p.seed == ours.seed
+            && report.totals.judge_errors == 0;
+        let names: Option<Vec<(&str, &str)>> = report
+            .problems
+            .iter()
+            .map(|r| sha.get(r.name.as_str()).map(|s| (r.name.as_str(), *s)))
+            .collect();
+        let Some(names) = names.filter(|_| same_run) else {
+            continue;
+        };
+        if p.problem_count != names.len() || cache::problems_digest(names) != p.problems {
+            continue;
+        }
+        let mut lent = Vec::new();
+        for result in &report.problems {
+            if !taken.contains_key(&result.name) {
+                taken.insert(result.name.clone(), result.clone());
+                lent.push(result.name.clone());
+            }
+        }
+        if !lent.is_empty() {
+            reused.push(Reused {
+                key: theirs.id.clone(),
+                problems: lent,
+            });
+        }
+    }
+    (taken, reused)
 }
 
 #[cfg(test)]
@@ -655,6 +787,80 @@ mod tests {
             in_family: None,
             measures: None,
         }
+    }
+
+    /// A cached evaluation of `names` (name, package hash) under `dir`, seeded `seed`,
+    /// with one solved episode of 8 per problem; its key.
+    fn cache_one(dir: &Path, names: &[(&str, &str)], seed: u64) -> EvalKey {
+        let key = EvalKey::new(KeyParts {
+            version: cache::KEY_VERSION,
+            model: "m".repeat(64),
+            dtype: "bf16".to_owned(),
+            split: "held-out".to_owned(),
+            problems: cache::problems_digest(names.iter().copied()),
+            problem_count: names.len(),
+            sampling: serde_json::json!({"sampling": {"temperature": 0.7}}),
+            samples: 8,
+            seed,
+        });
+        let problems: Vec<ProblemResult> =
+            names.iter().map(|(name, _)| result(name, 8, 1)).collect();
+        let report = EvalReport {
+            model: PathBuf::from("m"),
+            problems_dir: PathBuf::from("p"),
+            split: "held-out".to_owned(),
+            config: None,
+            sampling: serde_json::Value::Null,
+            seed,
+            samples_per_problem: 8,
+            totals: totals(&problems),
+            pass_at_1: pass_at_1(&problems),
+            problems,
+            wall_s: 1.0,
+            precision: "bf16".to_owned(),
+            measures: None,
+            key: Some(key.clone()),
+            resumed_episodes: 0,
+            reused: Vec::new(),
+        };
+        cache::save(dir, &key, &report).expect("cached");
+        key
+    }
+
+    #[test]
+    fn a_grown_split_takes_the_unchanged_problems_of_cached_evaluations_of_the_same_run() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let lender = cache_one(dir.path(), &[("a", "1"), ("b", "2")], 1);
+        // c's package changed since; d was evaluated with another seed; e is not asked.
+        cache_one(dir.path(), &[("c", "3")], 1);
+        cache_one(dir.path(), &[("d", "4")], 2);
+        let mixed = cache_one(dir.path(), &[("d", "4"), ("e", "5")], 1);
+        std::fs::write(dir.path().join("broken.json"), "{").expect("a broken file");
+        let now = [("a", "1"), ("b", "2"), ("c", "33"), ("d", "4")];
+        let ours = EvalKey::new(KeyParts {
+            problems: cache::problems_digest(now.iter().copied()),
+            problem_count: now.len(),
+            ..lender.parts.clone()
+        });
+        let (taken, reused) = reusable(dir.path(), &ours, &now);
+        assert_eq!(taken.keys().collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(taken["a"], result("a", 8, 1));
+        assert_eq!(
+            reused,
+            [Reused {
+                key: lender.id.clone(),
+                problems: vec!["a".to_owned(), "b".to_owned()]
+            }]
+        );
+        assert_ne!(mixed.id, lender.id);
+        // Another model's evaluation lends nothing, nor does the evaluation itself.
+        let other = EvalKey::new(KeyParts {
+            model: "x".repeat(64),
+            ..ours.parts.clone()
+        });
+        assert!(reusable(dir.path(), &other, &now).0.is_empty());
+        assert!(reusable(dir.path(), &lender, &now[..2]).0.is_empty());
+        assert!(reusable(&dir.path().join("none"), &ours, &now).0.is_empty());
     }
 
     #[test]

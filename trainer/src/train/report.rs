@@ -508,6 +508,7 @@ mod tests {
             measures: None,
             key: None,
             resumed_episodes: 0,
+            reused: Vec::new(),
         }
     }
 

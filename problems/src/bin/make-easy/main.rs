@@ -17,8 +17,10 @@
 //! are left alone.
 
 mod families;
+mod held_out_tasks;
 mod rng;
 mod tasks;
+mod validation_tasks;
 mod variants;
 
 use std::fmt::Write as _;
@@ -82,7 +84,11 @@ pub(crate) struct Package {
 fn all() -> Vec<Package> {
     let mut all: Vec<Package> = families::all().iter().map(from_easy).collect();
     let wordings = tasks::wordings();
-    for (task, layouts) in tasks::all() {
+    let tasks = tasks::all()
+        .into_iter()
+        .chain(validation_tasks::tasks())
+        .chain(held_out_tasks::tasks());
+    for (task, layouts) in tasks {
         for &layout in &layouts {
             let name = variants::name(&task, layout, None);
             all.push(variants::package(&task, layout, None, seed(&name)));

@@ -11,67 +11,69 @@ use crate::families::{Family, LOWER, MIXED, Size, sentence, text_len, value, val
 use crate::rng::Rng;
 use crate::variants::{Layout, Output, Record, Shape, Task, Wording};
 
-const E9: i64 = 1_000_000_000;
-const E12: i64 = 1_000_000_000_000;
-const E18: i64 = 1_000_000_000_000_000_000;
+pub(crate) const E9: i64 = 1_000_000_000;
+pub(crate) const E12: i64 = 1_000_000_000_000;
+pub(crate) const E18: i64 = 1_000_000_000_000_000_000;
 
-const PER_LINE: Layout = Layout::Cases(Output::PerLine);
-const NUMBERED: Layout = Layout::Cases(Output::Numbered);
-const JOINED: Layout = Layout::Cases(Output::Joined);
+pub(crate) const PER_LINE: Layout = Layout::Cases(Output::PerLine);
+pub(crate) const NUMBERED: Layout = Layout::Cases(Output::Numbered);
+pub(crate) const JOINED: Layout = Layout::Cases(Output::Joined);
 
-fn ints(values: &[i64]) -> Record {
+pub(crate) fn ints(values: &[i64]) -> Record {
     Record::Ints(values.to_vec())
 }
 
-fn text(s: &str) -> Record {
+pub(crate) fn text(s: &str) -> Record {
     Record::Text(s.to_owned())
 }
 
-fn yes(b: bool) -> String {
+pub(crate) fn yes(b: bool) -> String {
     if b { "YES" } else { "NO" }.to_owned()
 }
 
 /// `n` values for a list: small, anywhere or (at the maximum size) anywhere too.
-fn list_values(rng: &mut Rng, size: Size, n: usize, lo: i64, hi: i64) -> Vec<i64> {
+pub(crate) fn list_values(rng: &mut Rng, size: Size, n: usize, lo: i64, hi: i64) -> Vec<i64> {
     match size {
         Size::Max => (0..n).map(|_| rng.range(lo, hi)).collect(),
         _ => values(rng, size, n, lo, hi),
     }
 }
 
-fn any_list(rng: &mut Rng, size: Size, n: usize) -> Record {
+pub(crate) fn any_list(rng: &mut Rng, size: Size, n: usize) -> Record {
     Record::Ints(list_values(rng, size, n, -E9, E9))
 }
 
-const LIST: Shape = Shape::List {
+pub(crate) const LIST: Shape = Shape::List {
     min_n: 1,
     lo: -E9,
     hi: E9,
 };
 
-const AB: &[(&str, i64, i64)] = &[("a", -E9, E9), ("b", -E9, E9)];
-const ABC: &[(&str, i64, i64)] = &[("a", -E9, E9), ("b", -E9, E9), ("c", -E9, E9)];
-const WORD: Shape = Shape::Text {
+pub(crate) const AB: &[(&str, i64, i64)] = &[("a", -E9, E9), ("b", -E9, E9)];
+pub(crate) const ABC: &[(&str, i64, i64)] = &[("a", -E9, E9), ("b", -E9, E9), ("c", -E9, E9)];
+pub(crate) const WORD: Shape = Shape::Text {
     pattern: "[a-z]+",
     max: 1000,
     what: "a word $s$ of lowercase English letters ($1 \\le |s| \\le 1000$)",
 };
-const SENTENCE: Shape = Shape::Text {
+pub(crate) const SENTENCE: Shape = Shape::Text {
     pattern: "[a-z]+( [a-z]+)*",
     max: 1000,
     what: "a line $s$ of lowercase English letters and spaces ($1 \\le |s| \\le 1000$): words separated by single spaces, with no space at the start or the end",
 };
 
-fn random_word(rng: &mut Rng, size: Size, _: usize) -> Record {
+pub(crate) fn random_word(rng: &mut Rng, size: Size, _: usize) -> Record {
     let len = text_len(rng, size);
     Record::Text(word(rng, len, LOWER))
 }
 
-fn random_sentence(rng: &mut Rng, size: Size, _: usize) -> Record {
+pub(crate) fn random_sentence(rng: &mut Rng, size: Size, _: usize) -> Record {
     Record::Text(sentence(rng, size))
 }
 
-/// Every task with its layouts: training, validation, held out.
+/// Every task of this file with its layouts: training, validation, held out (the second
+/// batches of validation and held-out tasks are `crate::validation_tasks` and
+/// `crate::held_out_tasks`).
 pub(crate) fn all() -> Vec<(Task, Vec<Layout>)> {
     let mut all = Vec::new();
     for task in training() {

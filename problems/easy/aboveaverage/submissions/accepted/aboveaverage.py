@@ -1,0 +1,8 @@
+def solve(a):
+    total = sum(a)
+    return sum(1 for x in a if x * len(a) > total)
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print(solve(a))

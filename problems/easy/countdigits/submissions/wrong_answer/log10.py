@@ -1,0 +1,10 @@
+# Takes the logarithm in floating point: 999999999999999999 rounds up to 10^18.
+import math
+
+
+def solve(n):
+    return int(math.log10(n)) + 1 if n > 0 else 1
+
+
+n = int(input())
+print(solve(n))

@@ -1,0 +1,7 @@
+def solve(a):
+    return sum(1 for i in range(1, len(a)) if a[i] > a[i - 1])
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print(solve(a))

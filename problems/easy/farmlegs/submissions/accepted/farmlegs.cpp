@@ -1,0 +1,16 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long c, long long k) {
+    return std::to_string(2 * c + 4 * k);
+}
+
+int main() {
+    long long c, k;
+    std::cin >> c >> k;
+    std::cout << solve(c, k) << "\n";
+}

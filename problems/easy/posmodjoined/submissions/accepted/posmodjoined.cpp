@@ -1,0 +1,22 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long a, long long b) {
+    long long r = a % b;
+    return std::to_string(r < 0 ? r + b : r);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long a, b;
+        std::cin >> a >> b;
+        std::cout << (i > 1 ? " " : "") << solve(a, b);
+    }
+    std::cout << "\n";
+}

@@ -1,0 +1,8 @@
+def solve(a, b):
+    if a == 0 or b == 0:
+        return "zero"
+    return "positive" if (a > 0) == (b > 0) else "negative"
+
+
+a, b = map(int, input().split())
+print(solve(a, b))

@@ -1,0 +1,7 @@
+# Forgets zero: a product with a zero factor is called negative.
+def solve(a, b):
+    return "positive" if (a > 0) == (b > 0) else "negative"
+
+
+a, b = map(int, input().split())
+print(solve(a, b))

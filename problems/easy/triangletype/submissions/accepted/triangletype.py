@@ -1,0 +1,10 @@
+def solve(a, b, c):
+    if a == b == c:
+        return "equilateral"
+    if a == b or b == c or a == c:
+        return "isosceles"
+    return "scalene"
+
+
+a, b, c = map(int, input().split())
+print(solve(a, b, c))

@@ -1,0 +1,7 @@
+# Squares the sum: (a + b)^2 instead of a^2 + b^2.
+def solve(a, b):
+    return (a + b) ** 2
+
+
+a, b = map(int, input().split())
+print(solve(a, b))

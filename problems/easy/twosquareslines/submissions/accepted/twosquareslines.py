@@ -1,0 +1,7 @@
+def solve(a, b):
+    return a * a + b * b
+
+
+a = int(input())
+b = int(input())
+print(solve(a, b))

@@ -1,0 +1,10 @@
+def solve(t):
+    if t < 0:
+        return "ice"
+    if t > 100:
+        return "steam"
+    return "water"
+
+
+t = int(input())
+print(solve(t))

@@ -1,0 +1,22 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long t) {
+    if (t < 0) return "ice";
+    if (t > 100) return "steam";
+    return "water";
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long t;
+        std::cin >> t;
+        std::cout << "Case #" << i << ": " << solve(t) << "\n";
+    }
+}

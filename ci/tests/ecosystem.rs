@@ -744,6 +744,17 @@ const EXPECTED_MESSAGES: &[(&[&str], &[&str])] = &[
             "bt validate: Input contains consecutive whitespace characters but was accepted!",
         ],
     ),
+    // A word of either case: BAPCtools' swap_case invalidation makes another valid word.
+    (&["countupper", "countuppernumbered"], &[STILL_VALID]),
+    // Twelve possible inputs (the months): the secret tests hold every month, so two of
+    // them are the samples' inputs.
+    (
+        &["season"],
+        &[
+            "bt validate: Duplicate test case: identical to sample/1. If this is intentional use symlinks/count/includes.",
+            "bt validate: Duplicate test case: identical to sample/2. If this is intentional use symlinks/count/includes.",
+        ],
+    ),
 ];
 
 /// The message of BAPCtools' generic invalidation when a sample with a token appended is
@@ -766,6 +777,7 @@ fn takes_another_token(package: &str) -> bool {
             "capitalize",
             "longestword",
             "countwords",
+            "reversewords",
         ]
         .iter()
         .any(|task| package.starts_with(task))

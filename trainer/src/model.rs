@@ -654,7 +654,10 @@ fn copy_into(
     files: &[std::path::PathBuf],
 ) -> Result<()> {
     tch::no_grad(|| -> Result<()> {
-        for (name, mut var) in vs.variables() {
+        // In name order, so that the first error named is the same on every run.
+        let mut variables: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
+        variables.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, mut var) in variables {
             let source = tensors.get(&name).ok_or_else(|| Error::Weight {
                 name: name.clone(),
                 message: format!(
@@ -680,6 +683,33 @@ fn copy_into(
         }
         Ok(())
     })
+}
+
+/// Overwrites every variable of `vs` in name order from a SplitMix generator seeded
+/// `seed`: norms at 1, every other value uniform in ±0.1. A test's model made this way
+/// does not depend on libtorch's global generator, which tests running in parallel share
+/// (and reseed).
+#[cfg(test)]
+pub(crate) fn fill_seeded(vs: &nn::VarStore, seed: u64) {
+    let mut rng = crate::rng::SplitMix::new(seed);
+    let mut variables: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
+    variables.sort_by(|a, b| a.0.cmp(&b.0));
+    tch::no_grad(|| {
+        for (name, mut var) in variables {
+            let n = var.numel();
+            let values: Vec<f32> = if name.contains("norm") {
+                vec![1.0; n]
+            } else {
+                (0..n)
+                    .map(|_| (rng.next_open01() as f32 * 2.0 - 1.0) * 0.1)
+                    .collect()
+            };
+            let source = Tensor::from_slice(&values)
+                .view(var.size().as_slice())
+                .to_kind(var.kind());
+            var.copy_(&source);
+        }
+    });
 }
 
 /// The safetensors files of a Hugging Face folder.
@@ -913,8 +943,15 @@ mod tests {
                 .double_value(&[]),
             0.0
         );
+        // The same rank on every projection: the file lacks k_proj's adapter, among others.
         let mut wider = Model::new(plain.config.clone(), Device::Cpu);
-        wider.attach_lora(&LoraConfig::default(), 1);
+        wider.attach_lora(
+            &LoraConfig {
+                targets: LoraConfig::default().targets,
+                ..lora.clone()
+            },
+            1,
+        );
         let err = wider
             .load_lora(&file)
             .expect_err("k_proj's adapter is not in the file");

@@ -655,9 +655,7 @@ fn copy_into(
 ) -> Result<()> {
     tch::no_grad(|| -> Result<()> {
         // In name order, so that the first error named is the same on every run.
-        let mut variables: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
-        variables.sort_by(|a, b| a.0.cmp(&b.0));
-        for (name, mut var) in variables {
+        for (name, mut var) in sorted_variables(vs) {
             let source = tensors.get(&name).ok_or_else(|| Error::Weight {
                 name: name.clone(),
                 message: format!(
@@ -685,6 +683,13 @@ fn copy_into(
     })
 }
 
+/// The variables of `vs` in name order (a `VarStore` holds them in a hash map).
+fn sorted_variables(vs: &nn::VarStore) -> Vec<(String, Tensor)> {
+    let mut variables: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
+    variables.sort_by(|a, b| a.0.cmp(&b.0));
+    variables
+}
+
 /// Overwrites every variable of `vs` in name order from a SplitMix generator seeded
 /// `seed`: norms at 1, every other value uniform in ±0.1. A test's model made this way
 /// does not depend on libtorch's global generator, which tests running in parallel share
@@ -692,10 +697,8 @@ fn copy_into(
 #[cfg(test)]
 pub(crate) fn fill_seeded(vs: &nn::VarStore, seed: u64) {
     let mut rng = crate::rng::SplitMix::new(seed);
-    let mut variables: Vec<(String, Tensor)> = vs.variables().into_iter().collect();
-    variables.sort_by(|a, b| a.0.cmp(&b.0));
     tch::no_grad(|| {
-        for (name, mut var) in variables {
+        for (name, mut var) in sorted_variables(vs) {
             let n = var.numel();
             let values: Vec<f32> = if name.contains("norm") {
                 vec![1.0; n]

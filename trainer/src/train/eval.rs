@@ -503,24 +503,25 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
             problems.len() - taken.len()
         );
     }
-    let names: Vec<&str> = problems
+    let names: Vec<&str> = problems.iter().map(|p| p.task.id.as_str()).collect();
+    let to_run: Vec<&str> = names
         .iter()
-        .map(|p| p.task.id.as_str())
+        .copied()
         .filter(|n| !taken.contains_key(*n))
         .collect();
     let records_path = episode::records_path(&args.out);
     let (found, unparsed) = episode::read(&records_path)?;
-    let mut records = episode::keep(found, &key.id, &names, args.samples);
+    let mut records = episode::keep(found, &key.id, &to_run, args.samples);
     let plan: Vec<(usize, usize)> = episode::missing(&names, args.samples, &records)
         .into_iter()
-        .map(|(i, k)| (index_of(&problems, names[i]), k))
+        .filter(|(i, _)| !taken.contains_key(names[*i]))
         .collect();
     let resumed = records.len();
     if resumed > 0 || unparsed > 0 {
         eprintln!(
             "eval: resuming from {}: {resumed} of {} episodes done, {} to run{}",
             records_path.display(),
-            names.len() * args.samples,
+            to_run.len() * args.samples,
             plan.len(),
             if unparsed > 0 {
                 format!(" ({unparsed} unreadable lines dropped)")
@@ -555,7 +556,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<EvalReport> {
             weights: args.config.rewards,
             key: &key.id,
             done: resumed,
-            total: names.len() * args.samples,
+            total: to_run.len() * args.samples,
         };
         let new = run_episodes(&rollouts, &episodes, &plan, &mut |done| {
             writer.append(done.record)?;
@@ -671,14 +672,6 @@ fn package_hashes(problems: &[Problem]) -> Vec<(&str, &str)> {
         .collect()
 }
 
-/// The index of the problem named `name` in `problems` (one of theirs).
-fn index_of(problems: &[Problem], name: &str) -> usize {
-    problems
-        .iter()
-        .position(|p| p.task.id == name)
-        .expect("invariant: the name is one of the problems'")
-}
-
 /// The results, by problem, that the cached evaluations under `dir` already hold for the
 /// evaluation keyed `key` over `hashes` (name, package hash), and where each came from.
 /// A cached evaluation lends its problems when its key has the same version, model,
@@ -722,14 +715,15 @@ fn reusable(
             && p.samples == ours.samples
             && p.seed == ours.seed
             && report.totals.judge_errors == 0;
+        if !same_run {
+            continue;
+        }
         let names: Option<Vec<(&str, &str)>> = report
             .problems
             .iter()
             .map(|r| sha.get(r.name.as_str()).map(|s| (r.name.as_str(), *s)))
             .collect();
-        let Some(names) = names.filter(|_| same_run) else {
-            continue;
-        };
+        let Some(names) = names else { continue };
         if p.problem_count != names.len() || cache::problems_digest(names) != p.problems {
             continue;
         }

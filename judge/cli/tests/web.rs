@@ -260,7 +260,8 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     browser.go(&format!("{site}/contests/web"));
     browser.type_in("#token", "browser-token-1");
     browser.click("#enter");
-    assert_eq!(browser.text("#team").as_deref(), Some("t1"), "logged in");
+    // The click submits the form and returns before the next page has loaded.
+    browser.wait_for("#team", "t1", 10);
 
     browser.go(&format!("{site}/contests/web/problems/sum"));
     let statement = browser.text("#statement").unwrap_or_default();
@@ -441,7 +442,7 @@ fn a_team_logs_in_submits_and_sees_the_verdict_in_chromium() {
     browser.go(&format!("{site}/contests/web"));
     browser.type_in("#token", "web-admin-token");
     browser.click("#enter");
-    assert!(browser.find("#jury").is_some(), "the jury is logged in");
+    browser.el("#jury"); // the jury is logged in (waited for: the click returns first)
     browser.go(&format!("{site}/contests/web/jury/reveal"));
     assert_eq!(
         browser.text("#status").as_deref(),
@@ -574,7 +575,7 @@ fn a_host_runs_a_contest_from_the_browser() {
     team.go(&c);
     team.type_in("#token", "second-token-2");
     team.click("#enter");
-    assert_eq!(team.text("#team").as_deref(), Some("t2"), "logged in");
+    team.wait_for("#team", "t2", 10);
     let wrong = packages
         .join("sum/submissions/wrong_answer/first_only.py")
         .canonicalize()

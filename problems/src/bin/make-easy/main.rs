@@ -20,6 +20,8 @@ mod families;
 mod held_out_tasks;
 mod rng;
 mod tasks;
+mod training_numbers;
+mod training_texts;
 mod validation_tasks;
 mod variants;
 
@@ -86,6 +88,8 @@ fn all() -> Vec<Package> {
     let wordings = tasks::wordings();
     let tasks = tasks::all()
         .into_iter()
+        .chain(training_numbers::tasks())
+        .chain(training_texts::tasks())
         .chain(validation_tasks::tasks())
         .chain(held_out_tasks::tasks());
     for (task, layouts) in tasks {

@@ -1,0 +1,10 @@
+# Subtracts at the odd positions and adds at the even ones: the sign comes out flipped.
+def solve(a):
+    return sum(a[1::2]) - sum(a[0::2])
+
+
+t = int(input())
+for i in range(1, t + 1):
+    n = int(input())
+    a = list(map(int, input().split()))
+    print(f"Case #{i}: {solve(a)}")

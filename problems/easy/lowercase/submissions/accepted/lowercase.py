@@ -1,0 +1,6 @@
+def solve(s):
+    return s.lower()
+
+
+s = input()
+print(solve(s))

@@ -1,0 +1,8 @@
+def solve(s):
+    return s.lower()
+
+
+t = int(input())
+for i in range(1, t + 1):
+    s = input()
+    print(solve(s))

@@ -1,0 +1,7 @@
+def solve(a):
+    return " ".join(str(a[i] + a[i + 1]) for i in range(len(a) - 1))
+
+
+n = int(input())
+a = list(map(int, input().split()))
+print(solve(a))

@@ -1,0 +1,10 @@
+# Runs over all n positions, adding a_n + a_1 at the end as if the list were a circle.
+def solve(a):
+    return " ".join(str(a[i] + a[(i + 1) % len(a)]) for i in range(len(a)))
+
+
+t = int(input())
+for i in range(1, t + 1):
+    n = int(input())
+    a = list(map(int, input().split()))
+    print(solve(a))

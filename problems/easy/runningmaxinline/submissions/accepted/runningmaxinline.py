@@ -1,0 +1,10 @@
+def solve(a):
+    best, out = a[0], []
+    for x in a:
+        best = max(best, x)
+        out.append(best)
+    return " ".join(map(str, out))
+
+
+n, *a = map(int, input().split())
+print(solve(a))

@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::string &s) {
+    size_t space = s.find(' ');
+    std::string u = s.substr(0, space), v = s.substr(space + 1);
+    if (u.size() != v.size()) return "NO";
+    for (size_t i = 0; i < u.size(); i++)
+        if (std::tolower((unsigned char)u[i]) != std::tolower((unsigned char)v[i])) return "NO";
+    return "YES";
+}
+
+int main() {
+    std::string s;
+    std::getline(std::cin, s);
+    std::cout << solve(s) << "\n";
+}

@@ -1,0 +1,11 @@
+def solve(s):
+    u, v = s.split(" ")
+    return "YES" if u.lower() == v.lower() else "NO"
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    s = input()
+    answers.append(str(solve(s)))
+print(" ".join(answers))

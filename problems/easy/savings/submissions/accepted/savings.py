@@ -1,0 +1,10 @@
+def solve(s, p, g):
+    years = 0
+    while s < g:
+        s += s * p // 100
+        years += 1
+    return years
+
+
+s, p, g = map(int, input().split())
+print(solve(s, p, g))

@@ -1,0 +1,14 @@
+# Grows the balance in floating point: it is never rounded down to whole coins.
+def solve(s, p, g):
+    x = s
+    years = 0
+    while x < g:
+        x = x * (100 + p) / 100
+        years += 1
+    return years
+
+
+t = int(input())
+for i in range(1, t + 1):
+    s, p, g = map(int, input().split())
+    print(solve(s, p, g))

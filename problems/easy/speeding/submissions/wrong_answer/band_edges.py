@@ -1,0 +1,14 @@
+# Puts the band edges on the wrong side: 20 km/h over is fined 300, 40 over 800.
+def solve(l, s):
+    over = s - l
+    if over <= 0:
+        return 0
+    if over < 20:
+        return 100
+    if over < 40:
+        return 300
+    return 800
+
+
+l, s = map(int, input().split())
+print(solve(l, s))

@@ -1,0 +1,26 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::string &s) {
+    std::string out;
+    for (char c : s) {
+        out += c;
+        out += c;
+    }
+    return out;
+}
+
+int main() {
+    std::string first;
+    std::getline(std::cin, first);
+    int t = std::stoi(first);
+    for (int i = 1; i <= t; i++) {
+        std::string s;
+        std::getline(std::cin, s);
+        std::cout << "Case #" << i << ": " << solve(s) << "\n";
+    }
+}

@@ -1,0 +1,11 @@
+# Compares the prices of one notebook and forgets the delivery fee.
+def solve(a, b, f, q):
+    if a < b:
+        return "A"
+    if b < a:
+        return "B"
+    return "same"
+
+
+a, b, f, q = map(int, input().split())
+print(solve(a, b, f, q))

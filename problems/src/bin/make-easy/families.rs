@@ -75,10 +75,13 @@ pub(crate) struct Easy {
     pub(crate) wrong: Vec<(&'static str, &'static str, &'static str)>,
 }
 
-const E9: i64 = 1_000_000_000;
+// Powers of ten for bounds, here for every batch of tasks (the task modules use this one).
+pub(crate) const E6: i64 = 1_000_000;
+pub(crate) const E9: i64 = 1_000_000_000;
 const E10: i64 = 10_000_000_000;
-const E12: i64 = 1_000_000_000_000;
-const E18: i64 = 1_000_000_000_000_000_000;
+pub(crate) const E12: i64 = 1_000_000_000_000;
+pub(crate) const E15: i64 = 1_000_000_000_000_000;
+pub(crate) const E18: i64 = 1_000_000_000_000_000_000;
 const MOD: i64 = 1_000_000_007;
 const NMAX: i64 = 10_000;
 

@@ -11,9 +11,7 @@ use crate::families::{Family, LOWER, MIXED, Size, sentence, text_len, value, val
 use crate::rng::Rng;
 use crate::variants::{Layout, Output, Record, Shape, Task, Wording};
 
-pub(crate) const E9: i64 = 1_000_000_000;
-pub(crate) const E12: i64 = 1_000_000_000_000;
-pub(crate) const E18: i64 = 1_000_000_000_000_000_000;
+pub(crate) use crate::families::{E9, E12, E18};
 
 pub(crate) const PER_LINE: Layout = Layout::Cases(Output::PerLine);
 pub(crate) const NUMBERED: Layout = Layout::Cases(Output::Numbered);

@@ -3,12 +3,9 @@
 //! task of the set (training, validation or held out) computes, so that training sees a
 //! breadth of distinct solvers. Each comes in two layouts.
 
-use crate::families::{Family, Size, value, values};
+use crate::families::{E6, E15, Family, Size, value, values};
 use crate::tasks::{E9, E18, JOINED, NUMBERED, PER_LINE, ints, text, yes};
 use crate::variants::{Layout, Record, Shape, Task};
-
-const E6: i64 = 1_000_000;
-const E15: i64 = 1_000_000_000_000_000;
 
 /// The hands of rock, paper, scissors, each followed by the hand it beats.
 const HANDS: [(&str, &str); 3] = [

@@ -755,6 +755,8 @@ mod tests {
             ("rft.yaml", Algorithm::Rft, false),
             ("rft-lora.yaml", Algorithm::Rft, true),
             ("train.yaml", Algorithm::Agentic, false),
+            ("agentic.yaml", Algorithm::Agentic, false),
+            ("agentic-debug.yaml", Algorithm::Agentic, false),
         ] {
             let c = TrainConfig::load(&ci.join(file)).expect(file);
             assert_eq!(c.algorithm, algorithm, "{file}");
@@ -770,6 +772,17 @@ mod tests {
         assert_eq!(lora.pipeline, full.pipeline);
         assert_eq!(lora.time_budget_minutes, full.time_budget_minutes);
         assert!(lora.lr > full.lr);
+        // The comparison's two Agentic GRPO rows differ in the pipeline alone.
+        let one = TrainConfig::load(&ci.join("agentic.yaml")).expect("agentic");
+        let debug = TrainConfig::load(&ci.join("agentic-debug.yaml")).expect("agentic-debug");
+        assert_ne!(one.pipeline, debug.pipeline);
+        assert_eq!(
+            TrainConfig {
+                pipeline: debug.pipeline.clone(),
+                ..one
+            },
+            debug
+        );
     }
 
     #[test]

@@ -804,9 +804,8 @@ fn bench_path(args: BenchPathArgs) -> anyhow::Result<()> {
 }
 
 fn gpu_check() -> anyhow::Result<()> {
-    match trainer::bench::gpu::check()? {
-        Some(report) => print!("{report}"),
-        None => println!("gpu-check: no CUDA device is available here; nothing to check"),
+    if !trainer::bench::gpu::check(&mut std::io::stdout())? {
+        println!("gpu-check: no CUDA device is available here; nothing to check");
     }
     Ok(())
 }

@@ -757,6 +757,8 @@ mod tests {
             ("train.yaml", Algorithm::Agentic, false),
             ("agentic.yaml", Algorithm::Agentic, false),
             ("agentic-debug.yaml", Algorithm::Agentic, false),
+            ("outcome.yaml", Algorithm::Outcome, false),
+            ("hindsight.yaml", Algorithm::Hindsight, false),
         ] {
             let c = TrainConfig::load(&ci.join(file)).expect(file);
             assert_eq!(c.algorithm, algorithm, "{file}");
@@ -779,10 +781,26 @@ mod tests {
         assert_eq!(
             TrainConfig {
                 pipeline: debug.pipeline.clone(),
-                ..one
+                ..one.clone()
             },
             debug
         );
+        // The outcome and hindsight rows are the one-call row with another algorithm, and
+        // hindsight adds the distill block.
+        let outcome = TrainConfig::load(&ci.join("outcome.yaml")).expect("outcome");
+        let hindsight = TrainConfig::load(&ci.join("hindsight.yaml")).expect("hindsight");
+        assert!(hindsight.distill.is_some() && outcome.distill.is_none());
+        for (row, algorithm) in [
+            (&outcome, Algorithm::Outcome),
+            (&hindsight, Algorithm::Hindsight),
+        ] {
+            let same = TrainConfig {
+                algorithm,
+                distill: row.distill.clone(),
+                ..one.clone()
+            };
+            assert_eq!(&same, row, "{algorithm:?}");
+        }
     }
 
     #[test]

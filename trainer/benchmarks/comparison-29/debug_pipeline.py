@@ -19,13 +19,20 @@ import random
 import re
 import sys
 
-OUT_OF_FAMILY = {"counting", "math", "bits", "geometry", "dates"}
-
-
-def families(root):
-    """Problem name -> family, from the easy set's split file (`- {name: X, family: Y, ...}`)."""
+def training_families(root):
+    """The families of the easy set's training list (its `- {name: X, family: Y, ...}` entries
+    under `training:`): a held-out problem is in-family when its family is one of them."""
     pattern = re.compile(r"name: *([\w-]+), *family: *([\w-]+)")
-    return {m.group(1): m.group(2) for m in map(pattern.search, open(os.path.join(root, "problems/easy/split.yaml"))) if m}
+    section, fam, trained = None, {}, set()
+    for line in open(os.path.join(root, "problems/easy/split.yaml")):
+        if re.match(r"^\w+:", line):
+            section = line.split(":", 1)[0]
+        m = pattern.search(line)
+        if m:
+            fam[m.group(1)] = m.group(2)
+            if section == "training":
+                trained.add(m.group(2))
+    return fam, trained
 
 
 def per_problem(path, samples):
@@ -54,7 +61,7 @@ def main():
     root = os.path.join(base, "../../..")
     debug = per_problem(os.path.join(base, "agentic-debug/eval-held-out-debug-pipeline.episodes.jsonl"), 4)
     one = per_problem(os.path.join(base, "agentic-debug/eval-held-out.episodes.jsonl"), 4)
-    fam = families(root)
+    fam, trained = training_families(root)
     problems = sorted(set(debug) & set(one))
     missing = sorted(set(one) ^ set(debug))
     if missing:
@@ -63,8 +70,8 @@ def main():
     print("| group | measure | one program | debug round | difference [95%] |")
     print("|---|---|---|---|---|")
     groups = [("overall", problems),
-              ("in-family", [p for p in problems if fam.get(p) not in OUT_OF_FAMILY]),
-              ("out-of-family", [p for p in problems if fam.get(p) in OUT_OF_FAMILY])]
+              ("in-family", [p for p in problems if fam[p] in trained]),
+              ("out-of-family", [p for p in problems if fam[p] not in trained])]
     for label, ps in groups:
         for i, measure in enumerate(["pass@1", "hidden tests passed", "past the samples"]):
             a = [one[p][i] for p in ps]

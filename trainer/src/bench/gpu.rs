@@ -94,8 +94,10 @@ pub fn check(r: &mut dyn std::io::Write) -> Result<bool> {
     for kind in [Kind::Float, Kind::BFloat16] {
         cuda.set_compute(kind);
         let step = crate::train::TrainConfig::default().step();
+        // The 64-row batch is kept for the wider micro-batches below.
+        let mut rows = Vec::new();
         for n in [8, 64] {
-            let rows = shared_prompt_batch(&cuda, n, 700, 400)?;
+            rows = shared_prompt_batch(&cuda, n, 700, 400)?;
             let start = Instant::now();
             let seconds = time_update(&cuda, &rows, &step, 3)?;
             let tokens = computed_tokens(&rows);
@@ -107,18 +109,17 @@ pub fn check(r: &mut dyn std::io::Write) -> Result<bool> {
                 start.elapsed().as_secs_f64()
             );
         }
-        // What the card wants: the 64 rows in fewer, larger micro-batches (the CPU's 4 is a
-        // CPU choice; the 700-token prompt is computed once per micro-batch). All 64 at once
-        // ran out of an 80 GB card's memory in float32 (the vocabulary's logits).
-        let rows = shared_prompt_batch(&cuda, 64, 700, 400)?;
+        // What the card wants: the same 64 rows in fewer, larger micro-batches (the CPU's 4
+        // is a CPU choice; the 700-token prompt is computed once per micro-batch). All 64 at
+        // once ran out of an 80 GB card's memory in float32 (the vocabulary's logits).
         let tokens = computed_tokens(&rows);
         for micro_batch in [16, 32] {
-            let step = crate::grpo::step::StepConfig {
+            let wide = crate::grpo::step::StepConfig {
                 micro_batch,
                 micro_batch_tokens: usize::MAX,
-                ..crate::train::TrainConfig::default().step()
+                ..step
             };
-            let seconds = time_update(&cuda, &rows, &step, 3)?;
+            let seconds = time_update(&cuda, &rows, &wide, 3)?;
             let _ = writeln!(
                 r,
                 "GRPO update, {}: {seconds:.3} s per update (64 rows in micro-batches of {micro_batch}, {:.0} tokens/s; median of 3 after a warm-up)",

@@ -219,6 +219,11 @@ struct EvalArgs {
     /// The seed every episode's sampling seed derives from (default: the config's).
     #[arg(long)]
     seed: Option<u64>,
+    /// The sampling temperature of the episodes, instead of the configuration's (0:
+    /// greedy); part of the evaluation's key, so a cached evaluation at another
+    /// temperature is not reused.
+    #[arg(long)]
+    temperature: Option<f32>,
     /// Where to decode.
     #[arg(long, value_enum, default_value = "cpu")]
     device: DeviceArg,
@@ -512,16 +517,23 @@ fn eval(args: EvalArgs) -> anyhow::Result<()> {
         cache,
         no_cache,
         seed,
+        temperature,
         device,
         dtype,
     } = args;
     let device = device_of(device)?;
     let chosen = precision::choose(dtype, device);
     eprintln!("{}", chosen.describe());
-    let train_config = match &config {
+    let mut train_config = match &config {
         Some(path) => trainer::train::TrainConfig::load(path)?,
         None => trainer::train::TrainConfig::default(),
     };
+    if let Some(temperature) = temperature {
+        train_config.temperature = temperature;
+        train_config
+            .validate()
+            .context("trainer eval: --temperature")?;
+    }
     let report = trainer::train::eval::run(&trainer::train::eval::EvalArgs {
         model,
         problems,

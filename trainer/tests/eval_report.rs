@@ -8,7 +8,8 @@
 //! - An interruption, simulated by a records file holding two of the four episodes and a
 //!   torn line: `trainer eval` runs only the other two, keeps the two as they were, and
 //!   its totals agree with the records. The same evaluation again is taken from the cache
-//!   (`--cache`, a folder of the test's own) without running an episode.
+//!   (`--cache`, a folder of the test's own) without running an episode; at another
+//!   `--temperature` (greedy) it is not, and a temperature below 0 is refused.
 //! - A tiny random model trains under a time budget far below one step: the run stops
 //!   after step 1 of 3, says so, and leaves that step's checkpoint (and its held-out
 //!   evaluation, `eval_every: 1` with two samples per problem); the checkpoint, its
@@ -275,6 +276,38 @@ fn eval_and_report_on_the_real_model_and_a_budgeted_run() {
     let cached_json = json(&cached);
     assert_eq!(cached_json["problems"], before_json["problems"]);
     assert_eq!(cached_json["key"], before_json["key"]);
+
+    // Another temperature (--temperature over the configuration's) is another
+    // evaluation: not the cache's, and its key and sampling say so.
+    let greedy = tmp.path().join("greedy.json");
+    let res = eval_base(&greedy, &[&"--cache", &cache, &"--temperature", &"0"]);
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(
+        !stderr.contains("reusing the cached evaluation") && stderr.contains("eval 4/4 "),
+        "{stderr}"
+    );
+    let greedy_json = json(&greedy);
+    check_eval(&greedy_json, 2);
+    assert_ne!(greedy_json["key"], before_json["key"]);
+    assert_eq!(greedy_json["sampling"]["sampling"]["temperature"], 0.0);
+    assert_ne!(before_json["sampling"]["sampling"]["temperature"], 0.0);
+    // A temperature below zero is refused before any episode, naming the flag.
+    let res = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .args(["eval", "--model"])
+        .arg(&base)
+        .arg("--problems")
+        .arg(&problems)
+        .arg("--out")
+        .arg(tmp.path().join("refused.json"))
+        .arg("--temperature=-1")
+        .output()
+        .expect("trainer runs");
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(
+        !res.status.success() && stderr.contains("--temperature") && stderr.contains("-1"),
+        "{stderr}"
+    );
+    assert!(!tmp.path().join("refused.episodes.jsonl").exists());
 
     // A run stopped by its time budget after its first step.
     let tiny = tmp.path().join("tiny");

@@ -436,6 +436,15 @@ impl TrainConfig {
         if self.steps == 0 {
             return Err(bad("steps", "must be at least 1"));
         }
+        if !(self.temperature.is_finite() && self.temperature >= 0.0) {
+            return Err(bad(
+                "temperature",
+                format!(
+                    "must be a finite number, at least 0 (0: greedy), not {}",
+                    self.temperature
+                ),
+            ));
+        }
         if self.max_tokens == 0
             || self.max_batch == 0
             || self.micro_batch == 0
@@ -677,6 +686,21 @@ mod tests {
                 .to_string()
                 .contains("group_size")
         );
+    }
+
+    /// A sampling temperature below 0 or not a number is named; 0 (greedy) is valid.
+    #[test]
+    fn the_temperature_is_a_finite_number_at_least_zero() {
+        let with = |temperature| TrainConfig {
+            temperature,
+            ..TrainConfig::default()
+        };
+        with(0.0).validate().expect("greedy");
+        with(0.2).validate().expect("low");
+        for bad in [-0.1, f32::NAN, f32::INFINITY] {
+            let err = with(bad).validate().expect_err("refused").to_string();
+            assert!(err.contains("temperature"), "{bad}: {err}");
+        }
     }
 
     #[test]

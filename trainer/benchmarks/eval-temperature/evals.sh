@@ -25,3 +25,8 @@ wait
 wait
 "$T" report --run "$(dirname "$(dirname "$(dirname "$CKPT")")")" --before "$OUT/heldout-base-t0.2.json" \
   --after "$OUT/heldout-after-t0.2.json" --out "$OUT/report"
+# The same checkpoint at the two temperatures, paired (attempt 10's own held-out evaluation
+# at 0.7 against this one at 0.2).
+"$T" report --run "$(dirname "$(dirname "$(dirname "$CKPT")")")" \
+  --before trainer/benchmarks/ci-train-10/eval-after.json --after "$OUT/heldout-after-t0.2.json" \
+  --out "$OUT/report-t0.7-vs-t0.2"

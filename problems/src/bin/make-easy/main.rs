@@ -20,6 +20,8 @@ mod families;
 mod held_out_tasks;
 mod rng;
 mod tasks;
+mod training_more_numbers;
+mod training_more_texts;
 mod training_numbers;
 mod training_texts;
 mod validation_tasks;
@@ -90,6 +92,8 @@ fn all() -> Vec<Package> {
         .into_iter()
         .chain(training_numbers::tasks())
         .chain(training_texts::tasks())
+        .chain(training_more_numbers::tasks())
+        .chain(training_more_texts::tasks())
         .chain(validation_tasks::tasks())
         .chain(held_out_tasks::tasks());
     for (task, layouts) in tasks {

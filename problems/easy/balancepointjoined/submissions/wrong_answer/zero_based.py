@@ -1,0 +1,17 @@
+# Answers the position counting from 0.
+def solve(a):
+    left, total = 0, sum(a)
+    for i, x in enumerate(a):
+        if left == total - left - x:
+            return i
+        left += x
+    return -1
+
+
+t = int(input())
+answers = []
+for i in range(1, t + 1):
+    n = int(input())
+    a = list(map(int, input().split()))
+    answers.append(str(solve(a)))
+print(" ".join(answers))

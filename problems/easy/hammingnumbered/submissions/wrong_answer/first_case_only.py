@@ -1,0 +1,9 @@
+def solve(s):
+    u, v = s.split(" ")
+    return sum(1 for a, b in zip(u, v) if a != b)
+
+
+t = int(input())
+for i in range(1, 1 + 1):
+    s = input()
+    print(f"Case #{i}: {solve(s)}")

@@ -1,0 +1,10 @@
+def solve(s):
+    u, v = s.split(" ")
+    out = []
+    for i in range(max(len(u), len(v))):
+        out.append(u[i:i + 1] + v[i:i + 1])
+    return "".join(out)
+
+
+s = input()
+print(solve(s))

@@ -1,0 +1,9 @@
+KEYS = "22233344455566677778889999"
+
+
+def solve(s):
+    return "".join(KEYS[ord(c) - ord("a")] for c in s)
+
+
+s = input()
+print(solve(s))

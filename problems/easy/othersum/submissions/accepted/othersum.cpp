@@ -1,0 +1,22 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::vector<long long> &a) {
+    long long total = 0;
+    for (long long x : a) total += x;
+    std::string out;
+    for (size_t i = 0; i < a.size(); i++) out += (i ? " " : "") + std::to_string(total - a[i]);
+    return out;
+}
+
+int main() {
+    int n;
+    std::cin >> n;
+    std::vector<long long> a(n);
+    for (auto &x : a) std::cin >> x;
+    std::cout << solve(a) << "\n";
+}

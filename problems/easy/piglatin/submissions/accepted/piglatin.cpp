@@ -1,0 +1,19 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(const std::string &s) {
+    size_t i = s.find_first_of("aeiou");
+    if (i == 0) return s + "way";
+    if (i == std::string::npos) return s + "ay";
+    return s.substr(i) + s.substr(0, i) + "ay";
+}
+
+int main() {
+    std::string s;
+    std::getline(std::cin, s);
+    std::cout << solve(s) << "\n";
+}

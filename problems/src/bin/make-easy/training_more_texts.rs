@@ -550,7 +550,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
         (
             Task {
                 id: "piglatin",
-                title: "Pig Latin",
+                title: "Igpay Atinlay",
                 family: Family::Strings,
                 legend: "Pig Latin turns a word into a secret one. If the word begins with a vowel (`a`, `e`, `i`, `o` or `u`), add `way` at its end: `apple` becomes `appleway`. Otherwise move all the letters before its first vowel to its end and add `ay`: `string` becomes `ingstray`. A word with no vowel just gets `ay`: `rhythm` becomes `rhythmay`. Translate the given word.",
                 shape: WORD,

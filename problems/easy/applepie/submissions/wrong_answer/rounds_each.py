@@ -1,0 +1,8 @@
+# Bakes the pieces from apples and the loose pieces separately: an odd piece
+# of each is wasted.
+def solve(a, p):
+    return 3 * a // 2 + p // 2
+
+
+a, p = map(int, input().split())
+print(solve(a, p))

@@ -1,0 +1,23 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long a, long long b) {
+    long long total = a + b;
+    if (total == 7 || total == 11) return "win";
+    if (total == 2 || total == 3 || total == 12) return "lose";
+    return "point";
+}
+
+int main() {
+    int t;
+    std::cin >> t;
+    for (int i = 1; i <= t; i++) {
+        long long a, b;
+        std::cin >> a >> b;
+        std::cout << solve(a, b) << "\n";
+    }
+}

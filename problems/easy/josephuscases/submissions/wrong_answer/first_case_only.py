@@ -1,0 +1,11 @@
+def solve(n, k):
+    winner = 0
+    for size in range(2, n + 1):
+        winner = (winner + k) % size
+    return winner + 1
+
+
+t = int(input())
+for i in range(1, 1 + 1):
+    n, k = map(int, input().split())
+    print(solve(n, k))

@@ -1,0 +1,19 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long a, long long u, long long b, long long v) {
+    if (a == b) return "YES";
+    if (u == v) return "NO";
+    long long gap = b - a, closing = u - v;
+    return gap % closing == 0 && gap / closing > 0 ? "YES" : "NO";
+}
+
+int main() {
+    long long a, u, b, v;
+    std::cin >> a >> u >> b >> v;
+    std::cout << solve(a, u, b, v) << "\n";
+}

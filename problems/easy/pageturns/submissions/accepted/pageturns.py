@@ -1,0 +1,6 @@
+def solve(n, p):
+    return min(p // 2, n // 2 - p // 2)
+
+
+n, p = map(int, input().split())
+print(solve(n, p))

@@ -1,0 +1,12 @@
+import sys
+
+
+# Makes as many moves of the first kind as it can before any of the second.
+def solve(a, b, c):
+    first = min(a, b // 2)
+    second = min(b - 2 * first, c // 2)
+    return 3 * (first + second)
+
+
+for line in sys.stdin.read().split("\n")[:-1]:
+    print(solve(*map(int, line.split())))

@@ -1,0 +1,7 @@
+def solve(n, a, b):
+    marks = sorted(set((n - 1 - i) * a + i * b for i in range(n)))
+    return " ".join(str(m) for m in marks)
+
+
+n, a, b = map(int, input().split())
+print(solve(n, a, b))

@@ -1,0 +1,16 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+std::string solve(long long a, long long b) {
+    return std::to_string(std::min({a, b, (a + b) / 3}));
+}
+
+int main() {
+    long long a, b;
+    std::cin >> a >> b;
+    std::cout << solve(a, b) << "\n";
+}

@@ -159,7 +159,7 @@ fn random_kangaroos(rng: &mut Rng, size: Size) -> Record {
     ints(&[a, u, b, v])
 }
 
-/// A test case of `sisters`: often exactly enough coins (or a few more or less).
+/// A test case of `sisters`: often exactly enough coins (or a few more).
 fn random_sisters(rng: &mut Rng, size: Size) -> Record {
     if rng.range(0, 1) == 0 {
         return ints(&values(rng, size, 4, 1, E9));
@@ -207,7 +207,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                 wrong: vec![
                     (
                         "sign.py",
-                        "# Solves 2(f + x) = s + x: the equation with the roles of father and son swapped.\ndef solve(f, s):\n    return 2 * s - f\n",
+                        "# Solves f - x = 2(s - x): counts the years into the past as positive, the sign flipped.\ndef solve(f, s):\n    return 2 * s - f\n",
                     ),
                     (
                         "age_gap.cpp",

@@ -625,7 +625,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                 cpp: "std::string solve(std::string s) {\n    const std::string keys = \"22233344455566677778889999\";\n    for (char &c : s) c = keys[c - 'a'];\n    return s;\n}\n",
                 wrong: vec![(
                     "three_per_key.cpp",
-                    "// Puts three letters on every key, so from s on every letter gets the wrong key.\nstd::string solve(std::string s) {\n    for (char &c : s) c = '2' + (c - 'a') / 3;\n    return s;\n}\n",
+                    "// Puts three letters on every key, so s, v, y and z get the wrong key (y and z not even a digit).\nstd::string solve(std::string s) {\n    for (char &c : s) c = '2' + (c - 'a') / 3;\n    return s;\n}\n",
                 )],
             },
             vec![Layout::Single, Layout::Eof],

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-// Puts three letters on every key, so from s on every letter gets the wrong key.
+// Puts three letters on every key, so s, v, y and z get the wrong key (y and z not even a digit).
 std::string solve(std::string s) {
     for (char &c : s) c = '2' + (c - 'a') / 3;
     return s;

@@ -1,4 +1,4 @@
-# Solves 2(f + x) = s + x: the equation with the roles of father and son swapped.
+# Solves f - x = 2(s - x): counts the years into the past as positive, the sign flipped.
 def solve(f, s):
     return 2 * s - f
 

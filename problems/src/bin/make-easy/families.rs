@@ -149,6 +149,11 @@ pub(crate) fn short_word(rng: &mut Rng, max: i64) -> String {
     word(rng, len, LOWER)
 }
 
+/// A lowercase letter other than the lowercase letter `c`.
+pub(crate) fn other_letter(rng: &mut Rng, c: u8) -> u8 {
+    b'a' + (c - b'a' + rng.range(1, 25) as u8) % 26
+}
+
 pub(crate) const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
 pub(crate) const MIXED: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

@@ -19,10 +19,7 @@ fn is_triangle(a: i64, b: i64, c: i64) -> bool {
 /// repeated letter may come early, late or never.
 fn distinct_then_random(rng: &mut Rng, size: Size, _: usize) -> Record {
     let mut letters: Vec<u8> = LOWER.to_vec();
-    for i in (1..letters.len()).rev() {
-        let j = rng.range(0, i as i64) as usize;
-        letters.swap(i, j);
-    }
+    rng.shuffle(&mut letters);
     let distinct = rng.range(1, 26) as usize;
     let mut s = String::from_utf8(letters[..distinct].to_vec()).expect("ascii");
     if rng.range(0, 3) != 0 {

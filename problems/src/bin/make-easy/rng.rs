@@ -30,6 +30,14 @@ impl Rng {
     pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.range(0, items.len() as i64 - 1) as usize]
     }
+
+    /// Puts `items` in a random order (Fisher-Yates, from the last item down).
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.range(0, i as i64) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -46,5 +54,21 @@ mod tests {
             assert_eq!(x, b.range(-3, 3));
         }
         assert!((0..100).any(|_| a.range(i64::MIN, i64::MAX) < 0));
+    }
+
+    #[test]
+    fn a_shuffle_is_a_seeded_permutation() {
+        let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+        let (mut x, mut y): (Vec<u32>, Vec<u32>) = ((0..50).collect(), (0..50).collect());
+        a.shuffle(&mut x);
+        b.shuffle(&mut y);
+        assert_eq!(x, y, "the seed decides the order");
+        assert_ne!(
+            x,
+            (0..50).collect::<Vec<u32>>(),
+            "fifty items stay in order once in 50!"
+        );
+        x.sort_unstable();
+        assert_eq!(x, (0..50).collect::<Vec<u32>>(), "every item once");
     }
 }

@@ -1604,10 +1604,7 @@ fn held_out() -> Vec<(Task, Vec<Layout>)> {
                         _ => rng.range(10, 26),
                     } as usize;
                     let mut letters: Vec<u8> = LOWER.to_vec();
-                    for i in (1..letters.len()).rev() {
-                        let j = rng.range(0, i as i64) as usize;
-                        letters.swap(i, j);
-                    }
+                    rng.shuffle(&mut letters);
                     let mut s: Vec<u8> = letters[..len].to_vec();
                     if rng.range(0, 1) == 0 && len > 1 {
                         let from = rng.range(0, len as i64 - 1) as usize;

@@ -6,7 +6,7 @@
 use crate::families::{E6, Family, Size, value, values};
 use crate::rng::Rng;
 use crate::tasks::{E9, JOINED, NUMBERED, PER_LINE, ints, yes};
-use crate::variants::{Layout, Record, Shape, Task};
+use crate::variants::{Layout, Record, Shape, Task, join};
 
 /// The least cost of `n` rides, a single ride costing `a` and a card of `m` rides `b`;
 /// more rides than needed may be bought.
@@ -86,8 +86,7 @@ fn stone_trail(n: i64, a: i64, b: i64) -> String {
     let mut marks: Vec<i64> = (0..n).map(|i| (n - 1 - i) * a + i * b).collect();
     marks.sort_unstable();
     marks.dedup();
-    let words: Vec<String> = marks.iter().map(i64::to_string).collect();
-    words.join(" ")
+    join(&marks, " ")
 }
 
 /// Whether kangaroos starting at `a` and `b` with hops `u` and `v` ever meet after the same

@@ -4,12 +4,12 @@
 //! games and codes, Roman numerals; best blocks, missing values, stable moves, balance
 //! points, shuffles, trades, jumps), for more breadth of distinct solvers in training.
 
-use crate::families::{Family, LOWER, Size, text_len, word};
+use crate::families::{Family, LOWER, Size, other_letter, text_len, word};
 use crate::rng::Rng;
 use crate::tasks::{
     E9, JOINED, LIST, NUMBERED, PER_LINE, WORD, any_list, ints, list_values, random_word, text, yes,
 };
-use crate::variants::{Layout, Record, Shape, Task};
+use crate::variants::{Layout, Record, Shape, Task, join};
 
 /// Two words on one line, at most 1000 characters in all.
 const TWO_WORDS: Shape = Shape::Text {
@@ -26,27 +26,6 @@ fn pair_len(rng: &mut Rng, size: Size) -> usize {
 /// The two words of a record.
 fn two_words(r: &Record) -> (&str, &str) {
     r.text().split_once(' ').expect("two words")
-}
-
-/// `items` in a random order.
-fn shuffled<T: Clone>(rng: &mut Rng, items: &[T]) -> Vec<T> {
-    let mut out = items.to_vec();
-    for i in (1..out.len()).rev() {
-        let j = rng.range(0, i as i64) as usize;
-        out.swap(i, j);
-    }
-    out
-}
-
-/// A lowercase letter other than `c`.
-fn other_letter(rng: &mut Rng, c: u8) -> u8 {
-    b'a' + (c - b'a' + rng.range(1, 25) as u8) % 26
-}
-
-/// Values separated by spaces.
-fn spaced(values: &[i64]) -> String {
-    let words: Vec<String> = values.iter().map(i64::to_string).collect();
-    words.join(" ")
 }
 
 /// A balanced line of `2 * pairs` round brackets.
@@ -157,7 +136,8 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                 random: |rng, size, _| {
                     let len = pair_len(rng, size);
                     let u = word(rng, len, LOWER);
-                    let mut letters = shuffled(rng, u.as_bytes());
+                    let mut letters = u.as_bytes().to_vec();
+                    rng.shuffle(&mut letters);
                     match rng.range(0, 3) {
                         0 | 1 => {}
                         2 => {
@@ -389,7 +369,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                             let i = rng.range(0, u.len() as i64 - 1) as usize;
                             u[i] = other_letter(rng, u[i]);
                         }
-                        3 => u = shuffled(rng, &u),
+                        3 => rng.shuffle(&mut u),
                         _ => {
                             let short = rng.range(1, 5) as usize;
                             u = word(rng, short, LOWER).into_bytes();
@@ -751,8 +731,9 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                 rule: "len(set(v)) == len(v) and max(v) <= len(v) + 1",
                 random: |rng, _, n| {
                     let missing = rng.range(1, n as i64 + 1);
-                    let rest: Vec<i64> = (1..=n as i64 + 1).filter(|&x| x != missing).collect();
-                    Record::Ints(shuffled(rng, &rest))
+                    let mut rest: Vec<i64> = (1..=n as i64 + 1).filter(|&x| x != missing).collect();
+                    rng.shuffle(&mut rest);
+                    Record::Ints(rest)
                 },
                 solve: |r| {
                     let a = r.ints();
@@ -807,7 +788,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                     let a = r.ints();
                     let mut out: Vec<i64> = a.iter().copied().filter(|&x| x != 0).collect();
                     out.resize(a.len(), 0);
-                    spaced(&out)
+                    join(&out, " ")
                 },
                 samples: || [ints(&[0, 1, 0, 3, 12]), ints(&[0, 0])],
                 edges: || {
@@ -905,7 +886,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                     let (top, bottom) = a.split_at(a.len() / 2);
                     let out: Vec<i64> =
                         top.iter().zip(bottom).flat_map(|(&x, &y)| [x, y]).collect();
-                    spaced(&out)
+                    join(&out, " ")
                 },
                 samples: || [ints(&[1, 2, 3, 4, 5, 6]), ints(&[7, 8])],
                 edges: || {
@@ -984,7 +965,7 @@ pub(crate) fn tasks() -> Vec<(Task, Vec<Layout>)> {
                     let a = r.ints();
                     let total: i64 = a.iter().sum();
                     let out: Vec<i64> = a.iter().map(|x| total - x).collect();
-                    spaced(&out)
+                    join(&out, " ")
                 },
                 samples: || [ints(&[1, 2, 3, 4]), ints(&[5])],
                 edges: || {

@@ -4,7 +4,7 @@
 //! more kinds of solver than the first two batches (`tasks::training` and
 //! `tasks::new_training`). None repeats or rewords a validation or held-out task.
 
-use crate::families::{Family, LOWER, MIXED, Size, text_len, word};
+use crate::families::{Family, LOWER, MIXED, Size, other_letter, text_len, word};
 use crate::rng::Rng;
 use crate::tasks::{
     E9, JOINED, LIST, NUMBERED, PER_LINE, WORD, any_list, ints, list_values, random_word, text, yes,
@@ -34,7 +34,7 @@ fn word_pair(rng: &mut Rng, size: Size, _: usize) -> Record {
         2 => {
             let mut letters = u.to_ascii_lowercase().into_bytes();
             let i = rng.range(0, len as i64 - 1) as usize;
-            letters[i] = b'a' + (letters[i] - b'a' + rng.range(1, 25) as u8) % 26;
+            letters[i] = other_letter(rng, letters[i]);
             let changed = String::from_utf8(letters).expect("ascii");
             recased(rng, &changed)
         }

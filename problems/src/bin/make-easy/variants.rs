@@ -408,7 +408,8 @@ fn input(task: &Task, layout: Layout, records: &[Record]) -> String {
     out
 }
 
-fn join(values: &[i64], sep: &str) -> String {
+/// The values, separated by `sep`.
+pub(crate) fn join(values: &[i64], sep: &str) -> String {
     let words: Vec<String> = values.iter().map(i64::to_string).collect();
     words.join(sep)
 }

@@ -218,6 +218,13 @@ impl AdamW {
         Ok(())
     }
 
+    /// Moves the end of the schedule's decay to `total` steps (at least one past the
+    /// warm-up): a run whose length is known only as it goes (a time budget) anneals by
+    /// its last step.
+    pub fn set_total_steps(&mut self, total: u64) {
+        self.config.total_steps = total.max(self.config.warmup_steps + 1);
+    }
+
     /// The settings.
     pub fn config(&self) -> &OptimConfig {
         &self.config
@@ -369,6 +376,27 @@ mod tests {
             ..c
         };
         close(constant.lr_at(13), 1.0, 1e-12);
+    }
+
+    #[test]
+    fn moving_the_schedule_s_end_anneals_by_the_new_last_step() {
+        let c = OptimConfig {
+            lr: 1.0,
+            warmup_steps: 4,
+            total_steps: 90,
+            schedule: Schedule::Cosine,
+            min_lr_ratio: 0.1,
+            ..OptimConfig::default()
+        };
+        let vs = nn::VarStore::new(tch::Device::Cpu);
+        let mut opt = AdamW::new(&vs, c).expect("valid");
+        assert!(opt.config().lr_at(40) > 0.6);
+        opt.set_total_steps(40);
+        close(opt.config().lr_at(40), 0.1, 1e-12);
+        close(opt.config().lr_at(22), 0.1 + 0.9 * 0.5, 1e-12);
+        // Never inside the warm-up.
+        opt.set_total_steps(2);
+        assert_eq!(opt.config().total_steps, 5);
     }
 
     #[test]

@@ -322,6 +322,13 @@ pub struct TrainConfig {
     /// the run stops after the step during which it ran out, with a checkpoint of that
     /// step. The schedule keeps `steps` as its length; `--resume` starts a new budget.
     pub time_budget_minutes: Option<f64>,
+    /// `sft` and `rft` only, with `time_budget_minutes`: fit the learning-rate schedule to
+    /// the updates the budget holds rather than to the plan's. After each update the run
+    /// estimates, from its seconds per update so far, how many updates the budget will let
+    /// it make, and the schedule's decay ends there (never later than the plan's end), so a
+    /// run the budget stops early still anneals. Off: the decay ends at the plan's last
+    /// update, wherever the budget stops the run.
+    pub fit_schedule_to_budget: bool,
     /// A checkpoint every this many steps (the last step always gets one).
     pub checkpoint_every: u64,
     /// Checkpoints kept in `OUT/checkpoints` (the newest; at least 1).
@@ -386,6 +393,7 @@ impl Default for TrainConfig {
             eval_problems: 0,
             eval_samples: 1,
             time_budget_minutes: None,
+            fit_schedule_to_budget: false,
             checkpoint_every: 1,
             keep_checkpoints: 1,
             training_problems: Vec::new(),
@@ -468,6 +476,23 @@ impl TrainConfig {
                 "time_budget_minutes",
                 format!("must be a positive number of minutes, not {m}"),
             ));
+        }
+        if self.fit_schedule_to_budget {
+            if !matches!(self.algorithm, Algorithm::Sft | Algorithm::Rft) {
+                return Err(bad(
+                    "fit_schedule_to_budget",
+                    format!(
+                        "algorithm {:?} plans its steps without a time budget's fit: fit_schedule_to_budget goes with sft or rft",
+                        self.algorithm
+                    ),
+                ));
+            }
+            if self.time_budget_minutes.is_none() {
+                return Err(bad(
+                    "fit_schedule_to_budget",
+                    "needs time_budget_minutes: without a budget there is nothing to fit the schedule to",
+                ));
+            }
         }
         if self.rft.rounds == 0 || self.rft.samples == 0 {
             return Err(bad("rft.rounds/rft.samples", "must be at least 1"));
@@ -866,6 +891,29 @@ mod tests {
             scaled.outcome_advantage().scale,
             crate::grpo::advantage::Scale::GroupStd
         );
+    }
+
+    #[test]
+    fn fitting_the_schedule_needs_a_budget_and_a_supervised_algorithm() {
+        let parse = |yaml: &str| serde_yaml::from_str::<TrainConfig>(yaml).expect("parses");
+        let ok = parse("algorithm: sft\ntime_budget_minutes: 25\nfit_schedule_to_budget: true\n");
+        assert!(ok.fit_schedule_to_budget);
+        assert!(ok.validate().is_ok());
+        let rft = parse("algorithm: rft\ntime_budget_minutes: 15\nfit_schedule_to_budget: true\n");
+        assert!(rft.validate().is_ok());
+        let no_budget = parse("algorithm: sft\nfit_schedule_to_budget: true\n")
+            .validate()
+            .expect_err("no budget to fit to")
+            .to_string();
+        assert!(no_budget.contains("fit_schedule_to_budget"), "{no_budget}");
+        assert!(no_budget.contains("time_budget_minutes"), "{no_budget}");
+        let grpo =
+            parse("algorithm: outcome\ntime_budget_minutes: 5\nfit_schedule_to_budget: true\n")
+                .validate()
+                .expect_err("GRPO does not fit its schedule")
+                .to_string();
+        assert!(grpo.contains("fit_schedule_to_budget"), "{grpo}");
+        assert!(!parse("algorithm: sft\n").fit_schedule_to_budget);
     }
 
     #[test]

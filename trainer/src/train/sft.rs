@@ -285,6 +285,30 @@ fn token_mean(examples: &[Example], means: &[f64]) -> f64 {
     sum / tokens.max(1) as f64
 }
 
+/// The schedule's length for a run that stops on its time budget
+/// (`fit_schedule_to_budget`): the `done` updates so far and as many more as fit, at this
+/// invocation's mean time per update (`measured` updates in `measured_s` seconds), in
+/// what the budget has left (`budget_s` less `elapsed_s`), the last one rounded up because
+/// the run stops after the update during which the budget ran out. At most `planned`, at
+/// least one more than `done`; `planned` until an update has been timed.
+pub fn fitted_updates(
+    planned: u64,
+    done: u64,
+    measured: u64,
+    measured_s: f64,
+    elapsed_s: f64,
+    budget_s: f64,
+) -> u64 {
+    if measured == 0 || measured_s.is_nan() || measured_s <= 0.0 {
+        return planned;
+    }
+    let per_update = measured_s / measured as f64;
+    let more = ((budget_s - elapsed_s).max(0.0) / per_update).ceil();
+    // `more` is finite and non-negative; a count past u64's range saturates.
+    let total = done.saturating_add(more as u64);
+    total.max(done + 1).min(planned)
+}
+
 /// The updates of the whole run: per epoch a seeded permutation of the examples, cut
 /// where an update's tokens reach `batch_tokens` (the epoch's last update may be smaller).
 pub fn plan(lengths: &[usize], epochs: u64, batch_tokens: usize, seed: u64) -> Vec<Vec<usize>> {
@@ -328,6 +352,9 @@ pub struct Warmstart {
     state: TrainerState,
     metrics: Metrics,
     started: Instant,
+    /// The schedule's length fitted to the time budget (`fit_schedule_to_budget`), once
+    /// an update of this invocation has been timed.
+    fitted: Option<u64>,
     budget_spent: bool,
 }
 
@@ -454,6 +481,7 @@ impl Warmstart {
             state,
             metrics,
             started,
+            fitted: None,
             budget_spent: false,
         })
     }
@@ -501,7 +529,23 @@ impl Warmstart {
                 v.map_or("-".to_owned(), |v| format!("{v:.4}"))
             );
         }
+        let (loop_started, first) = (Instant::now(), self.state.step);
         while self.state.step < last {
+            if let Some(budget) = self.config.time_budget_minutes
+                && self.config.fit_schedule_to_budget
+                && self.state.step > first
+            {
+                let total = fitted_updates(
+                    self.updates(),
+                    self.state.step,
+                    self.state.step - first,
+                    loop_started.elapsed().as_secs_f64(),
+                    self.started.elapsed().as_secs_f64(),
+                    budget * 60.0,
+                );
+                self.optimizer.set_total_steps(total);
+                self.fitted = Some(total);
+            }
             self.update()?;
             self.budget_spent = self.config.budget_spent(self.started.elapsed());
             if self.budget_spent {
@@ -581,6 +625,7 @@ impl Warmstart {
             "grad_norm": stats.grad_norm,
             "clipped": stats.clipped,
             "updates_planned": self.updates(),
+            "updates_fitted": self.fitted,
             "wall_s": wall,
             "optimize_s": wall,
             "tokens_per_s": tokens as f64 / wall.max(1e-9),
@@ -755,6 +800,21 @@ pub fn nll_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fitted_schedule_ends_where_the_budget_stops_the_run() {
+        // 10 updates in 300 s, 600 s of 1,500 spent: 900 s left hold 30 more.
+        assert_eq!(fitted_updates(90, 10, 10, 300.0, 600.0, 1500.0), 40);
+        // 31.5 s an update leaves a part of one: the run starts it and stops after it.
+        assert_eq!(fitted_updates(90, 10, 10, 315.0, 600.0, 1500.0), 39);
+        // Never past the plan, never before the next update.
+        assert_eq!(fitted_updates(20, 10, 10, 300.0, 600.0, 1500.0), 20);
+        assert_eq!(fitted_updates(90, 10, 10, 300.0, 1600.0, 1500.0), 11);
+        // Nothing timed yet (the first update of an invocation): the plan's length.
+        assert_eq!(fitted_updates(90, 10, 0, 0.0, 60.0, 1500.0), 90);
+        // A resumed run times only its own updates.
+        assert_eq!(fitted_updates(90, 30, 2, 60.0, 120.0, 1500.0), 76);
+    }
 
     #[test]
     fn the_plan_covers_every_example_once_per_epoch_in_updates_of_enough_tokens() {

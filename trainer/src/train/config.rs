@@ -478,15 +478,10 @@ impl TrainConfig {
             ));
         }
         if self.fit_schedule_to_budget {
-            if !matches!(self.algorithm, Algorithm::Sft | Algorithm::Rft) {
-                return Err(bad(
-                    "fit_schedule_to_budget",
-                    format!(
-                        "algorithm {:?} plans its steps without a time budget's fit: fit_schedule_to_budget goes with sft or rft",
-                        self.algorithm
-                    ),
-                ));
-            }
+            self.only_supervised(
+                "fit_schedule_to_budget",
+                "plans its steps without a time budget's fit",
+            )?;
             if self.time_budget_minutes.is_none() {
                 return Err(bad(
                     "fit_schedule_to_budget",
@@ -522,15 +517,10 @@ impl TrainConfig {
             d.validate()?;
         }
         if let Some(l) = &self.lora {
-            if !matches!(self.algorithm, Algorithm::Sft | Algorithm::Rft) {
-                return Err(bad(
-                    "lora",
-                    format!(
-                        "algorithm {:?} does not train LoRA adapters yet (its sampler and reference copy the model's own variables): lora goes with sft or rft",
-                        self.algorithm
-                    ),
-                ));
-            }
+            self.only_supervised(
+                "lora",
+                "does not train LoRA adapters yet (its sampler and reference copy the model's own variables)",
+            )?;
             l.validate().map_err(|e| bad("lora", e.to_string()))?;
         }
         self.optim(1)
@@ -547,6 +537,21 @@ impl TrainConfig {
             (None, Algorithm::Hindsight) => Some(DistillConfig::default()),
             (None, _) => None,
         }
+    }
+
+    /// Refuses `field`, which only `sft` and `rft` read, under another algorithm: the
+    /// error says why that algorithm cannot (`why`) and what the field goes with.
+    fn only_supervised(&self, field: &str, why: &str) -> Result<(), ConfigError> {
+        if matches!(self.algorithm, Algorithm::Sft | Algorithm::Rft) {
+            return Ok(());
+        }
+        Err(bad(
+            field,
+            format!(
+                "algorithm {:?} {why}: {field} goes with sft or rft",
+                self.algorithm
+            ),
+        ))
     }
 
     /// The optimizer's settings for a run of about `updates` optimizer updates.

@@ -1,7 +1,8 @@
 //! End-to-end tests of the judge's fidelity to the package format and to contest practice
 //! (issue 32), each on both sandboxes (Docker and bubblewrap) with packages written here:
 //! multi-pass validation (a package that needs three passes, both spellings, a validator
-//! that never stops, and the same with an interactor), the interactive verdict order (problemtools'), linked test files,
+//! that never stops, the same with an interactor, and a validator whose state lives only
+//! in each pass's input), the interactive verdict order (problemtools'), linked test files,
 //! the clock and output rules (standard error kept but never OLE, the wall-clock limit,
 //! writes refused or discarded), Python with `site`, `-DONLINE_JUDGE`, and the language
 //! list's extensions. Under `CI=true` a missing backend fails the test; elsewhere the test
@@ -589,4 +590,85 @@ fn every_extension_of_the_language_list_is_recognised() {
         stderr.contains("is Python 2 (`python2` in the package format's language list), which this judge cannot run: Python 2 is not in Debian bookworm"),
         "{stderr}"
     );
+}
+
+/// A guessing game whose state lives only in the pass's input (the spec's multi-pass
+/// rule: the output validator's input file is the pass's own input). The input is the
+/// number of letters to guess and the letters guessed so far (`-` for none); the program
+/// answers one letter not guessed yet; the validator rejects a repeat and, while letters
+/// remain, writes the input of the next pass with the new letter added. It keeps nothing
+/// in its feedback folder, so a validator handed the first pass's input every time never
+/// sees a guess and never ends.
+const GUESSING_VALIDATOR: &str = r#"import sys
+lines = open(sys.argv[1]).read().split()
+want, guessed = int(lines[0]), lines[1].strip("-")
+got = sys.stdin.read().split()
+if len(got) != 1 or len(got[0]) != 1 or not got[0].isalpha() or got[0] in guessed:
+    open(sys.argv[3] + "judgemessage.txt", "a").write(f"{got} after {guessed!r}\n")
+    sys.exit(43)
+guessed += got[0]
+if len(guessed) < want:
+    open(sys.argv[3] + "nextpass.in", "w").write(f"{want}\n{guessed}\n")
+sys.exit(42)
+"#;
+
+/// A package of the guessing game: cases that need 3 and 4 guesses, declared by `yaml`.
+fn guessing_package(yaml: &str, folder: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "problem.yaml", yaml);
+    for want in [3, 4] {
+        write(
+            root,
+            &format!("data/secret/{want}.in"),
+            &format!("{want}\n-\n"),
+        );
+        write(root, &format!("data/secret/{want}.ans"), "-\n");
+    }
+    write(root, &format!("{folder}/check.py"), GUESSING_VALIDATOR);
+    dir
+}
+
+fn multi_pass_state_in_input(backend: &str) {
+    if !available(backend) {
+        return;
+    }
+    let game = guessing_package(
+        "problem_format_version: 2025-09\nname: Guess\nuuid: g\ntype: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: 5\n",
+        "output_validator",
+    );
+    // The first letter not guessed yet: right on every pass.
+    let right = "input()\nseen = input().strip('-')\nprint(next(c for c in 'abcdefghij' if c not in seen))\n";
+    let (_, report) = run_on(backend, game.path(), "right.py", right);
+    assert_eq!(report["verdict"], "AC", "{backend}: {report}");
+    let passes: Vec<_> = report["tests"]
+        .as_array()
+        .expect("tests")
+        .iter()
+        .map(|t| t["passes"].as_u64())
+        .collect();
+    assert_eq!(passes, [Some(3), Some(4)], "{backend}: {report}");
+    // The same letter every time: the second pass's validator sees it guessed.
+    let (verdict, _) = verdicts(backend, game.path(), "repeat.py", "print('a')\n");
+    assert_eq!(verdict, "WA", "{backend}");
+    // Two passes allowed (the legacy spelling's default): the validator asks for a third.
+    let short = guessing_package(
+        "name: Guess\nvalidation: custom multi-pass\nlimits:\n  time_limit: 1\n",
+        "output_validators/check",
+    );
+    let message = judge_error(backend, short.path(), right);
+    assert!(
+        message.contains("asked for pass 3") && message.contains("at most 2 passes"),
+        "{backend}: {message}"
+    );
+}
+
+#[test]
+fn multi_pass_validator_reads_each_pass_input_docker() {
+    multi_pass_state_in_input("docker");
+}
+
+#[test]
+fn multi_pass_validator_reads_each_pass_input_bwrap() {
+    multi_pass_state_in_input("bwrap");
 }

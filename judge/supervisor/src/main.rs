@@ -224,16 +224,31 @@ fn run_one(spec: &Job, prepared: &Prepared, index: usize, io: &RunIo) -> Result<
             (0, 0)
         };
         let dest = io.stdout.with_extension(format!("pass{pass}.in"));
-        // Root's first: the mode of another user's file needs CAP_FOWNER, which the
-        // Docker sandbox does not grant.
         std::fs::rename(&next, &dest)
-            .and_then(|()| std::os::unix::fs::chown(&dest, Some(0), Some(0)))
-            .and_then(|()| {
-                std::fs::set_permissions(&dest, std::os::unix::fs::PermissionsExt::from_mode(0o600))
-            })
-            .and_then(|()| std::os::unix::fs::chown(&dest, Some(owner.0), Some(owner.1)))
+            .and_then(|()| hand_over(&dest, owner))
             .map_err(|err| format!("nextpass.in -> {}: {err}", dest.display()))?;
-        let this = one_pass(spec, prepared, index, io, Some(&dest))?;
+        // An output validator reads the pass's own input as its input file (the spec's
+        // multi-pass rule, as DOMjudge and BAPCtools run it): a copy only its user reads,
+        // since the program's copy stays root's.
+        let for_validator = if io.interactor.is_none() {
+            let copy = io.stdout.with_extension(format!("pass{pass}.vin"));
+            std::fs::copy(&dest, &copy)
+                .and_then(|_| hand_over(&copy, (step.uid, step.gid)))
+                .map_err(|err| format!("nextpass.in -> {}: {err}", copy.display()))?;
+            Some(copy)
+        } else {
+            None
+        };
+        let this = one_pass(
+            spec,
+            prepared,
+            index,
+            io,
+            Some(NextPass {
+                input: &dest,
+                for_validator: for_validator.as_deref(),
+            }),
+        )?;
         report = RunReport {
             cpu_ms: report.cpu_ms.max(this.cpu_ms),
             wall_ms: report.wall_ms.max(this.wall_ms),
@@ -245,6 +260,22 @@ fn run_one(spec: &Job, prepared: &Prepared, index: usize, io: &RunIo) -> Result<
     }
 }
 
+/// `path` made `owner`'s alone (mode 0600). Root's first: the mode of another user's
+/// file needs CAP_FOWNER, which the Docker sandbox does not grant.
+fn hand_over(path: &Path, owner: (u32, u32)) -> std::io::Result<()> {
+    std::os::unix::fs::chown(path, Some(0), Some(0))?;
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    std::os::unix::fs::chown(path, Some(owner.0), Some(owner.1))
+}
+
+/// A later pass's input: the program's (or the interactor's) file, and for an output
+/// validator its own copy, which replaces the test's input in its command.
+#[derive(Clone, Copy)]
+struct NextPass<'a> {
+    input: &'a Path,
+    for_validator: Option<&'a Path>,
+}
+
 /// One pass: with the interactor, or the program then its output validator; `next` is
 /// a later pass's input.
 fn one_pass(
@@ -252,22 +283,33 @@ fn one_pass(
     prepared: &Prepared,
     index: usize,
     io: &RunIo,
-    next: Option<&Path>,
+    next: Option<NextPass<'_>>,
 ) -> Result<RunReport, String> {
     match &io.interactor {
-        Some(step) => run_interactive(spec, prepared, index, io, step, next),
-        None => run_pass(spec, prepared, index, io, next.or(io.stdin.as_deref())),
+        Some(step) => run_interactive(spec, prepared, index, io, step, next.map(|n| n.input)),
+        None => {
+            let stdin = next.map(|n| n.input).or(io.stdin.as_deref());
+            run_pass(
+                spec,
+                prepared,
+                index,
+                io,
+                stdin,
+                next.and_then(|n| n.for_validator),
+            )
+        }
     }
 }
 
 /// One pass of a run: the program on `stdin`, then its output validator when it ended
-/// normally in time.
+/// normally in time (with `validator_input` as its input file on a later pass).
 fn run_pass(
     spec: &Job,
     prepared: &Prepared,
     index: usize,
     io: &RunIo,
     stdin: Option<&Path>,
+    validator_input: Option<&Path>,
 ) -> Result<RunReport, String> {
     let stdin = open_input(stdin)?;
     let stdout = open_output(&io.stdout)?;
@@ -308,13 +350,19 @@ fn run_pass(
         && !report.wall_timeout
         && !report.oom_kill
     {
-        report.validator = Some(validate(spec, io, step)?);
+        report.validator = Some(validate(spec, io, step, validator_input)?);
     }
     Ok(report)
 }
 
-/// Runs an output validator after a program's run.
-fn validate(spec: &Job, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, String> {
+/// Runs an output validator after a program's run; `input` (a later pass's) replaces the
+/// test's input in its command.
+fn validate(
+    spec: &Job,
+    io: &RunIo,
+    step: &ValidatorStep,
+    input: Option<&Path>,
+) -> Result<StepReport, String> {
     // A later pass keeps the folder and what the validator wrote there (the spec).
     if !step.feedback_dir.as_ref().is_some_and(|d| d.is_dir()) {
         make_feedback_dir(step)?;
@@ -323,7 +371,15 @@ fn validate(spec: &Job, io: &RunIo, step: &ValidatorStep) -> Result<StepReport, 
         std::os::unix::fs::chown(&io.stdout, Some(step.uid), Some(step.gid))
             .map_err(|err| format!("chown {}: {err}", io.stdout.display()))?;
     }
-    let prepared = Prepared::new(&step.command, &spec.env, &step.workdir)?;
+    let mut command = step.command.clone();
+    if let Some(input) = input {
+        let arg = step
+            .input_arg
+            .and_then(|at| command.get_mut(at))
+            .ok_or("the output validator's command names no input to replace for a next pass")?;
+        *arg = input.to_string_lossy().into_owned();
+    }
+    let prepared = Prepared::new(&command, &spec.env, &step.workdir)?;
     let stdin = open_input(step.stdin.as_deref())?;
     let stdout = open_output(&step.stdout)?;
     let stderr = open_output(&step.stderr)?;

@@ -137,16 +137,17 @@ pub struct ValidatorStep {
     /// accepted (42) having written `nextpass.in` in `feedback_dir`, that file, moved out
     /// of the folder, is the program's input on the next pass, while passes remain. A
     /// `nextpass.in` left in the folder after the run tells the host the validator asked
-    /// for a pass it may not have (or wrote it and rejected).
+    /// for a pass it may not have (or wrote it and rejected). On a later pass the output
+    /// validator's input file (see `input_arg`) is that pass's input, a copy of its own.
     ///
     /// An interactor's passes run the program and the interactor again, both afresh, with
     /// the feedback folder kept; the next pass's input is the interactor's (see
     /// `input_arg`), the program has none.
     pub passes: u32,
     /// The index in `command` of the argument that names the test's input. On each later
-    /// pass of an interactive multi-pass problem it is replaced by that pass's input: the
-    /// `nextpass.in` the interactor wrote, moved out of the feedback folder and kept by
-    /// `uid`, readable by no one else.
+    /// pass of a multi-pass problem it is replaced by that pass's input: the `nextpass.in`
+    /// the validator or interactor wrote, moved out of the feedback folder (for an output
+    /// validator, a copy) and kept by `uid`, readable by no one else.
     #[serde(default)]
     pub input_arg: Option<usize>,
 }

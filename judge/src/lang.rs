@@ -41,6 +41,11 @@ pub struct Language {
 
 const TABLE: &str = include_str!("../languages.yaml");
 
+/// The largest stack `{stack_mib}` gives: the JVM refuses a thread stack (`-Xss`) of more
+/// than 1 GiB ("exceeds the maximum representable size"), and a problem's memory limit
+/// may be larger.
+pub const MAX_STACK_MIB: u64 = 1024;
+
 /// The language table.
 pub fn all() -> Result<Vec<Language>> {
     serde_yaml::from_str(TABLE).map_err(|err| Error::LanguageTable(err.to_string()))
@@ -221,11 +226,13 @@ impl Language {
         "Main".to_owned()
     }
 
-    /// Replaces the placeholders in `template`.
+    /// Replaces the placeholders in `template`: `{class}`, `{memory_mib}` (the memory
+    /// limit) and `{stack_mib}` (the same, at most [`MAX_STACK_MIB`]).
     pub fn expand(template: &str, class: &str, memory_mib: u64) -> String {
         template
             .replace("{class}", class)
             .replace("{memory_mib}", &memory_mib.to_string())
+            .replace("{stack_mib}", &memory_mib.min(MAX_STACK_MIB).to_string())
     }
 
     /// The source file name for this source text.
@@ -460,7 +467,15 @@ mod tests {
         );
         assert_eq!(
             commands("java", &["Check.java", "Util.java"], "Check.java"),
-            "javac -encoding UTF-8 -J-Xss64m Check.java | java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss64m -Xmx64m -cp . Check"
+            "javac -encoding UTF-8 -J-Xss64m Check.java | java -XX:+UseSerialGC -Xss64m -Xmx64m -cp . Check"
         );
+    }
+
+    #[test]
+    fn the_stack_follows_the_memory_limit_up_to_what_the_jvm_takes() {
+        let template = "-Xss{stack_mib}m -Xmx{memory_mib}m";
+        assert_eq!(Language::expand(template, "M", 256), "-Xss256m -Xmx256m");
+        assert_eq!(Language::expand(template, "M", 1024), "-Xss1024m -Xmx1024m");
+        assert_eq!(Language::expand(template, "M", 2048), "-Xss1024m -Xmx2048m");
     }
 }

@@ -57,7 +57,11 @@ pub fn rules() -> String {
          (sleeping or waiting for input counts; the time it waited for a CPU that other work \
          held, the kernel's run delay, does not);\n\
          - standard output: above the problem's output limit ({default_output_mib} MiB unless \
-         `limits.output` says otherwise) is OLE;\n\
+         `limits.output` says otherwise) is OLE, and the program is stopped as it writes past \
+         it (the kernel's file-size limit). This is Kattis' rule (its verdicts include Output \
+         Limit Exceeded); DOMjudge instead cuts the output at its limit and lets the program \
+         run on, so a program that floods its output until the time limit is TLE there. \
+         Stopping at once frees the core sooner and names the cause;\n\
          - standard error: the first {kept_kib} KiB are kept for the report, the rest is read \
          and dropped; it never counts towards OLE;\n\
          - files: the work folder is read-only to the program (the package format's \
@@ -68,8 +72,13 @@ pub fn rules() -> String {
          - signals: the program starts with every signal at its default, as under a shell \
          (writing to a closed pipe, an interactor that has left, kills it with SIGPIPE);\n\
          - multi-pass problems: each pass starts the program afresh (and the interactor, on \
-         an interactive problem), its limits apply to each pass, and a validator that asks \
-         for more than `limits.validation_passes` passes (default 2) is a judge error."
+         an interactive problem), its limits apply to each pass, the output validator (or \
+         interactor) gets that pass's input (the `nextpass.in` it wrote) as its input file, \
+         and a validator that asks for more than `limits.validation_passes` passes (default \
+         2) is a judge error;\n\
+         - Java and Kotlin: the heap (`-Xmx`) is the problem's memory limit and the main \
+         thread's stack (`-Xss`) too, at most 1 GiB; the JVM keeps its default JIT, as \
+         Kattis and DOMjudge run it."
     )
 }
 

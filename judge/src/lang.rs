@@ -420,8 +420,8 @@ mod tests {
         let java = by_id("java").expect("java");
         assert_eq!(java.source_name("public class Echo {}"), "Echo.java");
         assert_eq!(
-            java.command(&java.run, "public class Echo {}", 256)[4],
-            "-Xmx256m"
+            java.command(&java.run, "public class Echo {}", 256)[2..4],
+            ["-Xss256m", "-Xmx256m"]
         );
     }
 

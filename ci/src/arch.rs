@@ -48,8 +48,12 @@ pub const CRATES: &[CrateRule] = &[
         may_use: &["judge", "leaderboard", "problems"],
     },
     CrateRule {
+        name: "judge-sandbox",
+        may_use: &["judge", "problems"],
+    },
+    CrateRule {
         name: "judge-cli",
-        may_use: &["judge", "judge-server"],
+        may_use: &["judge", "judge-server", "judge-sandbox"],
     },
     CrateRule {
         name: "agent",
@@ -110,6 +114,10 @@ pub const HEAVY: &[Heavy] = &[
                 krate: "trainer",
                 module: "trainer/src/server.rs",
             },
+            Owner {
+                krate: "judge-sandbox",
+                module: "judge/sandbox/src/http/",
+            },
         ],
     },
     Heavy {
@@ -162,6 +170,11 @@ pub const NEVER_REACHES: &[(&str, &[&str], &str)] = &[
         "agent",
         SERVER_STACK,
         "the agent judges through the library, never through the server",
+    ),
+    (
+        "judge-sandbox",
+        &["judge-server", "sqlx", "pulldown-cmark"],
+        "the reward service needs none of the contest server",
     ),
 ];
 
@@ -332,6 +345,7 @@ mod tests {
         "judge",
         "judge-supervisor",
         "judge-server",
+        "judge-sandbox",
         "judge-cli",
         "agent",
         "trainer",
@@ -417,7 +431,9 @@ mod tests {
         let it = graph(&[("judge-cli", &["judge", "axum"])]);
         assert_eq!(
             violations(&it),
-            vec!["judge-cli -> axum: only judge-server and trainer may depend on axum"]
+            vec![
+                "judge-cli -> axum: only judge-server and trainer and judge-sandbox may depend on axum"
+            ]
         );
     }
 
@@ -449,7 +465,11 @@ mod tests {
         }
         assert_eq!(
             modules_of("axum"),
-            Some(vec!["judge/server/src/routes/", "trainer/src/server.rs"])
+            Some(vec![
+                "judge/server/src/routes/",
+                "trainer/src/server.rs",
+                "judge/sandbox/src/http/"
+            ])
         );
         assert_eq!(modules_of("serde"), None);
     }

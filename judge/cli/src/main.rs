@@ -1,5 +1,6 @@
 //! The `judge` command line: `run`, `verify`, `languages`, `selftest`, `bench`,
-//! `accounting` and `serve` (the contest server).
+//! `accounting`, `serve` (the contest server) and `sandbox` (the reward service of
+//! `judge-sandbox`: SandboxFusion's, Judge0's and the native API).
 //!
 //! Exit codes: 0 accepted (or every check passed), 1 a rejected verdict (or a failed
 //! check), 2 the judge itself failed (a judge error, JE, included).
@@ -103,6 +104,9 @@ enum Command {
         #[arg(long)]
         secure_cookies: bool,
     },
+    /// Serve the judge as a code-execution and reward service for RL trainers:
+    /// SandboxFusion's /run_code, Judge0 CE's /submissions and the native /v1/evaluate.
+    Sandbox(SandboxArgs),
     /// Per-test cost of each backend against a bare fork+exec (see BENCHMARKS.md).
     Bench {
         /// Number of tests.
@@ -165,6 +169,105 @@ struct RunArgs {
     python: Option<String>,
     /// The source file.
     file: PathBuf,
+}
+
+/// `judge sandbox`'s arguments, as parsed.
+#[derive(clap::Args)]
+struct SandboxArgs {
+    /// Address to listen on (port 0 picks a free one; `listening on http://ADDR` is
+    /// printed once bound). Loopback unless told otherwise.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// A problem package, or a folder of packages, that /v1/evaluate may name (repeatable).
+    #[arg(long)]
+    problems: Vec<PathBuf>,
+    /// The bearer token every route but /v1/ping needs (default: the
+    /// ARENA_SANDBOX_TOKEN variable; none: no token needed).
+    #[arg(long, env = "ARENA_SANDBOX_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// Requests that may wait for a worker beyond those being judged; more get 503.
+    #[arg(long, default_value_t = judge_sandbox::DEFAULT_QUEUE)]
+    queue: usize,
+    /// Programs judged at once (default: the machine's CPUs).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    workers: Option<u32>,
+    /// Seconds a /run_code request may wait for a worker before it is answered 504
+    /// (which verl retries).
+    #[arg(long, default_value_t = judge_sandbox::DEFAULT_QUEUE_TIMEOUT_S)]
+    queue_timeout: u64,
+    /// CPUs' worth of time each sandbox may use per second of wall time (a kernel quota
+    /// on both backends; default: 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    cpus: Option<u32>,
+    /// The sandbox backend.
+    #[arg(long, value_enum, default_value = "docker")]
+    backend: BackendKind,
+    /// The largest source accepted, in bytes (413 above).
+    #[arg(long)]
+    max_source_bytes: Option<usize>,
+    /// The largest standard input (or inline test input) accepted, in bytes.
+    #[arg(long)]
+    max_stdin_bytes: Option<usize>,
+    /// The largest request body accepted, in bytes.
+    #[arg(long)]
+    max_body_bytes: Option<usize>,
+    /// Standard output kept per run on /run_code and Judge0, in bytes; more is OLE.
+    #[arg(long)]
+    stdout_bytes: Option<usize>,
+    /// Tests per program in one request.
+    #[arg(long)]
+    max_tests: Option<usize>,
+    /// Programs in one /v1/evaluate request.
+    #[arg(long)]
+    max_programs: Option<usize>,
+    /// Output one /v1/evaluate program may write over all its tests, in bytes.
+    #[arg(long)]
+    max_total_output_bytes: Option<u64>,
+    /// The most CPU seconds a request may ask per run.
+    #[arg(long)]
+    max_time: Option<f64>,
+    /// The most MiB a request may ask per run.
+    #[arg(long)]
+    max_memory: Option<f64>,
+}
+
+/// `judge sandbox`: the reward service until the process is stopped.
+async fn sandbox(args: SandboxArgs) -> anyhow::Result<ExitCode> {
+    let mut opts = judge_sandbox::ServeOptions::new(args.backend);
+    opts.listen = args.listen;
+    opts.problems = args.problems;
+    opts.token = args.token;
+    opts.queue = args.queue;
+    if let Some(workers) = args.workers {
+        opts.workers = workers as usize;
+    }
+    opts.queue_timeout = std::time::Duration::from_secs(args.queue_timeout.max(1));
+    let limits = &mut opts.limits;
+    let set = |slot: &mut usize, value: Option<usize>| {
+        if let Some(value) = value {
+            *slot = value;
+        }
+    };
+    set(&mut limits.max_source_bytes, args.max_source_bytes);
+    set(&mut limits.max_stdin_bytes, args.max_stdin_bytes);
+    set(&mut limits.max_body_bytes, args.max_body_bytes);
+    set(&mut limits.stdout_bytes, args.stdout_bytes);
+    set(&mut limits.max_tests, args.max_tests);
+    set(&mut limits.max_programs, args.max_programs);
+    if let Some(bytes) = args.max_total_output_bytes {
+        limits.max_total_output_bytes = bytes;
+    }
+    if let Some(seconds) = args.max_time {
+        limits.max_time_s = seconds;
+    }
+    if let Some(mib) = args.max_memory {
+        limits.max_memory_mb = mib;
+        limits.default_memory_mb = limits.default_memory_mb.min(mib);
+    }
+    let mut config = SandboxConfig::discover()?;
+    config.cpus = args.cpus;
+    judge_sandbox::serve(opts, config).await?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
@@ -237,6 +340,7 @@ async fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
             judge_server::serve(opts, config).await?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Sandbox(args) => sandbox(args).await,
         Command::Bench {
             tests,
             docker_run_tests,

@@ -7,6 +7,9 @@
 //!   has, so AC on both backends (without a quota, 4 threads on 2 cores use 3 s: TLE);
 //! - `--cpus 2` (on a machine with 2 cores or more): about 3 s of CPU time, TLE on both.
 //!
+//! And each run is pinned to one core (the cgroup's cpuset): a program that checks its
+//! affinity, a child's and where its threads run gets AC.
+//!
 //! Only verdicts are asserted. Under `CI=true` a missing backend fails the test; elsewhere
 //! the test says what is missing and returns.
 
@@ -154,4 +157,83 @@ fn the_allowance_comes_from_the_command_else_the_contest_files_else_one() {
     let err = cpus(&[two, three], None).expect_err("contests that disagree");
     assert!(err.contains("cpus"), "{err}");
     assert_eq!(config(None).cpus(), 1);
+}
+
+/// Checks that it runs on one core, with its threads and a child: the affinity mask the
+/// sandbox gave it has one CPU; a child that asks for every CPU still gets only that
+/// one (the cgroup's cpuset, not the program's own mask, decides); four threads each see
+/// themselves on it. Then the answer to `sum`, or `-1` (a wrong answer) when a check
+/// failed, with the reason on standard error.
+const PINNED: &str = r#"#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int core = -1;
+static volatile int bad = 0;
+
+static void *where(void *arg) {
+    (void)arg;
+    for (volatile long i = 0; i < 20000000; i++) {}
+    if (sched_getcpu() != core) bad = 1;
+    return NULL;
+}
+
+int main(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) {
+        fprintf(stderr, "affinity: %d cpus\n", CPU_COUNT(&set));
+        bad = 1;
+    }
+    for (int c = 0; c < CPU_SETSIZE; c++) if (CPU_ISSET(c, &set)) core = c;
+    pid_t pid = fork();
+    if (pid == 0) {
+        cpu_set_t all;
+        CPU_ZERO(&all);
+        for (int c = 0; c < 64; c++) CPU_SET(c, &all);
+        sched_setaffinity(0, sizeof all, &all);
+        cpu_set_t got;
+        CPU_ZERO(&got);
+        sched_getaffinity(0, sizeof got, &got);
+        _exit(CPU_COUNT(&got) == 1 && CPU_ISSET(core, &got) ? 0 : 1);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "the child left the core\n");
+        bad = 1;
+    }
+    pthread_t threads[4];
+    for (int i = 0; i < 4; i++) pthread_create(&threads[i], NULL, where, NULL);
+    for (int i = 0; i < 4; i++) pthread_join(threads[i], NULL);
+    long long n, v, sum = 0;
+    if (scanf("%lld", &n) != 1) return 1;
+    for (long long i = 0; i < n; i++) {
+        if (scanf("%lld", &v) != 1) return 1;
+        sum += v;
+    }
+    printf("%lld\n", bad ? -1 : sum);
+    return 0;
+}
+"#;
+
+#[test]
+fn each_run_and_its_children_stay_on_one_core_on_both_backends() {
+    let backends: Vec<&str> = ["docker", "bwrap"]
+        .into_iter()
+        .filter(|b| available(b))
+        .collect();
+    if backends.is_empty() {
+        return;
+    }
+    let package = sum_package();
+    let sources = tempfile::tempdir().expect("tempdir");
+    let source: PathBuf = sources.path().join("pinned.c");
+    std::fs::write(&source, PINNED).expect("write");
+    for backend in &backends {
+        let (got, report) = verdict(backend, package.path(), &source, &[]);
+        assert_eq!(got, "AC", "{backend}: {report}");
+    }
 }

@@ -76,6 +76,10 @@ pub fn rules() -> String {
          interactor) gets that pass's input (the `nextpass.in` it wrote) as its input file, \
          and a validator that asks for more than `limits.validation_passes` passes (default \
          2) is a judge error;\n\
+         - cores: each submission's sandbox, with every program in it, runs on cores of its \
+         own (one unless `--cpus` says more), fixed by the cgroup's cpuset, so that runs judged \
+         at once never share a core; a judge process opens at most as many sandboxes at once \
+         as it has cores (those its own affinity allows) and the others wait;\n\
          - Java and Kotlin: the heap (`-Xmx`) is the problem's memory limit and the main \
          thread's stack (`-Xss`) too, at most 1 GiB; the JVM keeps its default JIT, as \
          Kattis and DOMjudge run it."

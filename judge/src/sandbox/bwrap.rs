@@ -12,6 +12,7 @@ use std::process::Stdio;
 use tokio::io::AsyncReadExt;
 
 use super::cgroup::Cgroup;
+use super::cores::CoreLease;
 use super::{Backend, Job, JobEnd, LineParser, RunReport, SandboxConfig, Workspace};
 use crate::{Error, Result};
 
@@ -29,6 +30,8 @@ pub struct BwrapSandbox {
     rootfs: PathBuf,
     supervisor: PathBuf,
     cgroup: Cgroup,
+    /// The cores its cgroup's cpuset holds, lent until it is dropped.
+    _cores: CoreLease,
 }
 
 fn unavailable(why: String) -> Error {
@@ -40,7 +43,7 @@ fn unavailable(why: String) -> Error {
 
 impl BwrapSandbox {
     /// Checks the pieces and creates the cgroups.
-    pub fn open(config: &SandboxConfig) -> Result<BwrapSandbox> {
+    pub fn open(config: &SandboxConfig, cores: CoreLease) -> Result<BwrapSandbox> {
         if !Path::new(BWRAP).is_file() {
             return Err(unavailable(format!(
                 "{BWRAP} is missing (apt-get install bubblewrap, or run ci/setup)"
@@ -67,12 +70,13 @@ impl BwrapSandbox {
             std::process::id(),
             COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         );
-        let cgroup = Cgroup::create(&name, 256, config.cpus())
+        let cgroup = Cgroup::create(&name, 256, config.cpus(), &cores.list())
             .map_err(|err| unavailable(format!("cgroups (root is needed): {err}")))?;
         Ok(BwrapSandbox {
             rootfs: config.rootfs.clone(),
             supervisor: config.supervisor.clone(),
             cgroup,
+            _cores: cores,
         })
     }
 

@@ -3,7 +3,9 @@
 //! CPU allowance: `cpus` periods of CPU time per period of wall time, all threads
 //! together, as Docker's `nano_cpus`). Both cgroup v1 (`/sys/fs/cgroup/memory`,
 //! `/sys/fs/cgroup/pids`, `/sys/fs/cgroup/cpu`: `cpu.cfs_quota_us`) and v2 (unified:
-//! `cpu.max`) are supported.
+//! `cpu.max`) are supported, and a cpuset: the cores the sandbox was lent
+//! ([`super::cores`]), so that its programs run on them alone (v1: `/sys/fs/cgroup/cpuset`;
+//! v2: `cpuset.cpus`).
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +24,8 @@ pub(crate) struct Cgroup {
     pids_dir: Option<PathBuf>,
     /// The CPU cgroup folder (v1 only; v2 uses `memory_dir`).
     cpu_dir: Option<PathBuf>,
+    /// The cpuset cgroup folder (v1 only; v2 uses `memory_dir`).
+    cpuset_dir: Option<PathBuf>,
 }
 
 fn write(path: &Path, value: &str) -> Result<()> {
@@ -30,6 +34,16 @@ fn write(path: &Path, value: &str) -> Result<()> {
         path: path.to_path_buf(),
         source,
     })
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path)
+        .map(|text| text.trim().to_owned())
+        .map_err(|source| Error::Io {
+            what: "cannot read cgroup file",
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 fn mkdir(path: &Path) -> Result<()> {
@@ -45,8 +59,9 @@ fn mkdir(path: &Path) -> Result<()> {
 }
 
 impl Cgroup {
-    /// Creates the cgroups named `name` with a pids limit and a quota of `cpus` CPUs.
-    pub(crate) fn create(name: &str, pids: u64, cpus: u32) -> Result<Cgroup> {
+    /// Creates the cgroups named `name` with a pids limit, a quota of `cpus` CPUs and the
+    /// cores `cores` (a kernel CPU list).
+    pub(crate) fn create(name: &str, pids: u64, cpus: u32, cores: &str) -> Result<Cgroup> {
         let quota = (CPU_PERIOD_US * u64::from(cpus.max(1))).to_string();
         let period = CPU_PERIOD_US.to_string();
         let version = super::cgroup_version();
@@ -57,27 +72,47 @@ impl Cgroup {
                 let pids_parent = root.join("pids").join(PARENT);
                 // `cpu` is often a link to the joint `cpu,cpuacct` hierarchy.
                 let cpu_parent = root.join("cpu").join(PARENT);
+                let cpuset_root = root.join("cpuset");
+                let cpuset_parent = cpuset_root.join(PARENT);
                 mkdir(&memory_parent)?;
                 mkdir(&pids_parent)?;
                 mkdir(&cpu_parent)?;
+                mkdir(&cpuset_parent)?;
+                // A v1 cpuset starts empty: the parent takes the root's cores and memory
+                // nodes, the child its cores and the parent's nodes.
+                let mems = read(&cpuset_root.join("cpuset.mems"))?;
+                for file in ["cpuset.cpus", "cpuset.mems"] {
+                    if read(&cpuset_parent.join(file))?.is_empty() {
+                        write(&cpuset_parent.join(file), &read(&cpuset_root.join(file))?)?;
+                    }
+                }
                 let memory_dir = memory_parent.join(name);
                 let pids_dir = pids_parent.join(name);
                 let cpu_dir = cpu_parent.join(name);
+                let cpuset_dir = cpuset_parent.join(name);
                 mkdir(&memory_dir)?;
                 mkdir(&pids_dir)?;
                 mkdir(&cpu_dir)?;
+                mkdir(&cpuset_dir)?;
                 let cgroup = Cgroup {
                     version,
                     memory_dir,
                     pids_dir: Some(pids_dir),
                     cpu_dir: Some(cpu_dir),
+                    cpuset_dir: Some(cpuset_dir),
                 };
                 let set = || -> Result<()> {
                     let pids_dir = cgroup.pids_dir.as_ref().expect("invariant: v1 has pids");
                     let cpu_dir = cgroup.cpu_dir.as_ref().expect("invariant: v1 has cpu");
+                    let cpuset_dir = cgroup
+                        .cpuset_dir
+                        .as_ref()
+                        .expect("invariant: v1 has cpuset");
                     write(&pids_dir.join("pids.max"), &pids.to_string())?;
                     write(&cpu_dir.join("cpu.cfs_period_us"), &period)?;
-                    write(&cpu_dir.join("cpu.cfs_quota_us"), &quota)
+                    write(&cpu_dir.join("cpu.cfs_quota_us"), &quota)?;
+                    write(&cpuset_dir.join("cpuset.cpus"), cores)?;
+                    write(&cpuset_dir.join("cpuset.mems"), &mems)
                 };
                 if let Err(err) = set() {
                     cgroup.remove();
@@ -86,10 +121,11 @@ impl Cgroup {
                 cgroup
             }
             CgroupVersion::V2 => {
-                let _ = write(&root.join("cgroup.subtree_control"), "+memory +pids +cpu");
+                let controllers = "+memory +pids +cpu +cpuset";
+                let _ = write(&root.join("cgroup.subtree_control"), controllers);
                 let parent = root.join(PARENT);
                 mkdir(&parent)?;
-                write(&parent.join("cgroup.subtree_control"), "+memory +pids +cpu")?;
+                write(&parent.join("cgroup.subtree_control"), controllers)?;
                 let memory_dir = parent.join(name);
                 mkdir(&memory_dir)?;
                 let cgroup = Cgroup {
@@ -97,13 +133,15 @@ impl Cgroup {
                     memory_dir,
                     pids_dir: None,
                     cpu_dir: None,
+                    cpuset_dir: None,
                 };
                 let set = || -> Result<()> {
                     write(&cgroup.memory_dir.join("pids.max"), &pids.to_string())?;
                     write(
                         &cgroup.memory_dir.join("cpu.max"),
                         &format!("{quota} {period}"),
-                    )
+                    )?;
+                    write(&cgroup.memory_dir.join("cpuset.cpus"), cores)
                 };
                 if let Err(err) = set() {
                     cgroup.remove();
@@ -149,6 +187,7 @@ impl Cgroup {
         let mut res = vec![self.memory_dir.join("cgroup.procs")];
         res.extend(self.pids_dir.iter().map(|d| d.join("cgroup.procs")));
         res.extend(self.cpu_dir.iter().map(|d| d.join("cgroup.procs")));
+        res.extend(self.cpuset_dir.iter().map(|d| d.join("cgroup.procs")));
         res
     }
 
@@ -164,7 +203,8 @@ impl Cgroup {
     pub(crate) fn remove(&self) {
         let dirs = std::iter::once(&self.memory_dir)
             .chain(self.pids_dir.iter())
-            .chain(self.cpu_dir.iter());
+            .chain(self.cpu_dir.iter())
+            .chain(self.cpuset_dir.iter());
         for dir in dirs {
             for _ in 0..50 {
                 if std::fs::remove_dir(dir).is_ok() || !dir.exists() {

@@ -18,6 +18,7 @@ use bollard::query_parameters::{
 };
 use futures_util::StreamExt;
 
+use super::cores::CoreLease;
 use super::{Backend, CgroupVersion, Job, JobEnd, LineParser, RunReport, SandboxConfig, Workspace};
 use crate::{Error, Result};
 
@@ -53,11 +54,17 @@ pub async fn connect() -> Result<Docker> {
 pub struct DockerSandbox {
     docker: Docker,
     id: String,
+    /// The cores of its `cpuset_cpus`, lent until it is dropped.
+    _cores: CoreLease,
 }
 
 impl DockerSandbox {
     /// Creates and starts the container.
-    pub async fn open(config: &SandboxConfig, ws: &Workspace) -> Result<DockerSandbox> {
+    pub async fn open(
+        config: &SandboxConfig,
+        ws: &Workspace,
+        cores: CoreLease,
+    ) -> Result<DockerSandbox> {
         let docker = connect().await?;
         if docker.inspect_image(&config.image).await.is_err() {
             return Err(Error::Unavailable {
@@ -110,6 +117,7 @@ impl DockerSandbox {
             memory_swap: Some(START_MEMORY),
             pids_limit: Some(256),
             nano_cpus: Some(i64::from(config.cpus()) * 1_000_000_000),
+            cpuset_cpus: Some(cores.list()),
             ipc_mode: Some("private".to_owned()),
             ..Default::default()
         };
@@ -133,6 +141,7 @@ impl DockerSandbox {
         let sandbox = DockerSandbox {
             docker,
             id: created.id,
+            _cores: cores,
         };
         if let Err(err) = sandbox
             .docker

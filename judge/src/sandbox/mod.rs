@@ -25,6 +25,7 @@
 
 pub mod bwrap;
 mod cgroup;
+pub mod cores;
 pub mod docker;
 mod pool;
 
@@ -437,9 +438,13 @@ impl Sandbox {
         config: &SandboxConfig,
         ws: &Workspace,
     ) -> Result<Sandbox> {
+        // Its own cores for as long as it is open (waiting for them when all are lent).
+        let cores = cores::lease(config.cpus()).await;
         Ok(match kind {
-            BackendKind::Docker => Sandbox::Docker(docker::DockerSandbox::open(config, ws).await?),
-            BackendKind::Bwrap => Sandbox::Bwrap(bwrap::BwrapSandbox::open(config)?),
+            BackendKind::Docker => {
+                Sandbox::Docker(docker::DockerSandbox::open(config, ws, cores).await?)
+            }
+            BackendKind::Bwrap => Sandbox::Bwrap(bwrap::BwrapSandbox::open(config, cores)?),
         })
     }
 

@@ -424,18 +424,29 @@ impl Workbench {
     /// in a sandbox, or takes its build from the cache. A compile error is
     /// [`Compiled::Failed`]; `Err` is an unknown language or the sandbox failing.
     pub async fn compile(&self, language: &str, source: &str) -> Result<Compiled> {
+        self.compile_under(language, source, &problems::package::DEFAULT_LIMITS)
+            .await
+    }
+
+    /// [`Workbench::compile`] under `limits`' compile time and memory (a service that
+    /// bounds its compiles below the package format's 60 s and 2 GiB).
+    pub async fn compile_under(
+        &self,
+        language: &str,
+        source: &str,
+        limits: &problems::Limits,
+    ) -> Result<Compiled> {
         let language = crate::lang::by_id(language)?;
         let submission = Submission {
             path: PathBuf::from(language.source_name(source)),
             source: source.to_owned(),
             language,
         };
-        let limits = problems::package::DEFAULT_LIMITS;
         let mut ws = Workspace::new()?;
         let mut sandbox = Sandbox::open(self.backend, &self.config, &ws).await?;
         let built = grade::build_submission(
             &submission,
-            &limits,
+            limits,
             &self.config,
             &self.options(true),
             &mut ws,

@@ -229,6 +229,13 @@ struct SandboxArgs {
     /// The most MiB a request may ask per run.
     #[arg(long)]
     max_memory: Option<f64>,
+    /// Wall seconds a compile may take (/run_code, Judge0, inline tests; a package
+    /// problem's own limit applies to it).
+    #[arg(long)]
+    compile_time: Option<f64>,
+    /// MiB a compile may use (likewise).
+    #[arg(long)]
+    compile_memory: Option<f64>,
 }
 
 /// `judge sandbox`: the reward service until the process is stopped.
@@ -263,6 +270,12 @@ async fn sandbox(args: SandboxArgs) -> anyhow::Result<ExitCode> {
     if let Some(mib) = args.max_memory {
         limits.max_memory_mb = mib;
         limits.default_memory_mb = limits.default_memory_mb.min(mib);
+    }
+    if let Some(seconds) = args.compile_time {
+        limits.compile_time_s = seconds;
+    }
+    if let Some(mib) = args.compile_memory {
+        limits.compile_memory_mb = mib;
     }
     let mut config = SandboxConfig::discover()?;
     config.cpus = args.cpus;

@@ -56,6 +56,10 @@ pub struct EngineOptions {
     pub queue: usize,
     /// The build cache folder.
     pub cache_dir: PathBuf,
+    /// Compile time of a `/run_code` or Judge0 program (wall clock).
+    pub compile_time: Duration,
+    /// Compile memory of a `/run_code` or Judge0 program, in bytes.
+    pub compile_memory_bytes: u64,
 }
 
 /// The engine: shared by every request.
@@ -65,6 +69,7 @@ pub struct Engine {
     backend: BackendKind,
     cache_dir: PathBuf,
     workbench: Workbench,
+    compile_limits: judge::problems::Limits,
     workers: usize,
     capacity: usize,
     admitted: AtomicUsize,
@@ -153,6 +158,11 @@ impl Engine {
             backend: options.backend,
             cache_dir: options.cache_dir.clone(),
             workbench,
+            compile_limits: judge::problems::Limits {
+                compilation_time: options.compile_time,
+                compilation_memory_bytes: options.compile_memory_bytes,
+                ..judge::problems::package::DEFAULT_LIMITS
+            },
             workers,
             capacity: workers + options.queue,
             admitted: AtomicUsize::new(0),
@@ -266,7 +276,8 @@ impl Engine {
         let compiled = cell
             .get_or_try_init(|| {
                 ran = true;
-                self.workbench.compile(&language.id, source)
+                self.workbench
+                    .compile_under(&language.id, source, &self.compile_limits)
             })
             .await?
             .clone();
@@ -369,6 +380,8 @@ mod tests {
             workers,
             queue,
             cache_dir: std::env::temp_dir(),
+            compile_time: Duration::from_secs(60),
+            compile_memory_bytes: 2 << 30,
         };
         Arc::new(Engine::new(config, &options, BTreeMap::new()).expect("engine"))
     }

@@ -27,6 +27,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use judge::Report;
 use judge::problems::{Problem, TestCase, TestGroup, Validation, Verdict};
@@ -429,6 +430,8 @@ fn inline_target(
         memory_bytes,
         output_bytes,
         code_bytes: limits.max_source_bytes as u64,
+        compilation_time: Duration::from_secs_f64(limits.compile_time_s.clamp(1.0, 3600.0)),
+        compilation_memory_bytes: (limits.compile_memory_mb.max(64.0) * 1024.0 * 1024.0) as u64,
         ..problems::package::DEFAULT_LIMITS
     };
     let group = |name: &str, cases: Vec<TestCase>| TestGroup {
@@ -793,8 +796,8 @@ fn cap(text: &str, limit: usize) -> String {
 
 /// Seconds as a duration, for tests.
 #[cfg(test)]
-fn secs(s: f64) -> std::time::Duration {
-    std::time::Duration::from_secs_f64(s)
+fn secs(s: f64) -> Duration {
+    Duration::from_secs_f64(s)
 }
 
 #[cfg(test)]

@@ -106,6 +106,11 @@ pub struct Limits {
     pub max_memory_mb: f64,
     /// Memory per run when the request gives none (or -1), in MiB.
     pub default_memory_mb: f64,
+    /// Wall seconds a compile may take (`/run_code`, Judge0, inline tests; a package
+    /// problem's own limit applies to it).
+    pub compile_time_s: f64,
+    /// MiB a compile may use (likewise).
+    pub compile_memory_mb: f64,
 }
 
 impl Default for Limits {
@@ -121,6 +126,8 @@ impl Default for Limits {
             max_time_s: 60.0,
             max_memory_mb: 8192.0,
             default_memory_mb: 2048.0,
+            compile_time_s: 60.0,
+            compile_memory_mb: 2048.0,
         }
     }
 }
@@ -266,9 +273,32 @@ fn load_one(path: &Path) -> Result<Problem, Error> {
     Ok(problem)
 }
 
-/// Runs the service until the process is stopped. Prints `listening on http://ADDR`
-/// once bound.
-pub async fn serve(opts: ServeOptions, config: SandboxConfig) -> Result<(), Error> {
+/// A server bound to its address, not yet serving ([`bind`]).
+pub struct Bound {
+    /// The address it listens on (the port chosen when port 0 was asked).
+    pub addr: SocketAddr,
+    listener: tokio::net::TcpListener,
+    service: Arc<Service>,
+}
+
+impl std::fmt::Debug for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bound").field("addr", &self.addr).finish()
+    }
+}
+
+impl Bound {
+    /// Serves until the process is stopped (or the future is dropped).
+    pub async fn run(self) -> Result<(), Error> {
+        http::serve(self.listener, self.service)
+            .await
+            .map_err(Error::Serve)
+    }
+}
+
+/// Loads the problems, sets up the engine and binds the address: what [`serve`] does
+/// before it serves, for a caller (a test) that wants the address first.
+pub async fn bind(opts: ServeOptions, config: SandboxConfig) -> Result<Bound, Error> {
     let problems = load_problems(&opts.problems)?;
     let engine = Engine::new(
         config,
@@ -277,19 +307,20 @@ pub async fn serve(opts: ServeOptions, config: SandboxConfig) -> Result<(), Erro
             workers: opts.workers,
             queue: opts.queue,
             cache_dir: opts.cache_dir.clone(),
+            compile_time: Duration::from_secs_f64(opts.limits.compile_time_s.clamp(1.0, 3600.0)),
+            compile_memory_bytes: (opts.limits.compile_memory_mb.max(64.0) * 1024.0 * 1024.0)
+                as u64,
         },
         problems,
     )?;
-    let listener = tokio::net::TcpListener::bind(&opts.listen)
-        .await
-        .map_err(|source| Error::Listen {
-            addr: opts.listen.clone(),
-            source,
-        })?;
-    let addr: SocketAddr = listener.local_addr().map_err(|source| Error::Listen {
+    let listen_error = |source| Error::Listen {
         addr: opts.listen.clone(),
         source,
-    })?;
+    };
+    let listener = tokio::net::TcpListener::bind(&opts.listen)
+        .await
+        .map_err(listen_error)?;
+    let addr = listener.local_addr().map_err(listen_error)?;
     let service = Arc::new(Service {
         engine: Arc::new(engine),
         limits: opts.limits.clone(),
@@ -297,13 +328,24 @@ pub async fn serve(opts: ServeOptions, config: SandboxConfig) -> Result<(), Erro
         queue_timeout: opts.queue_timeout,
         judge0: judge0::Store::default(),
     });
+    Ok(Bound {
+        addr,
+        listener,
+        service,
+    })
+}
+
+/// Runs the service until the process is stopped. Prints `listening on http://ADDR`
+/// once bound.
+pub async fn serve(opts: ServeOptions, config: SandboxConfig) -> Result<(), Error> {
+    let bound = bind(opts, config).await?;
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "listening on http://{addr}");
+        let _ = writeln!(out, "listening on http://{}", bound.addr);
         let _ = out.flush();
     }
-    http::serve(listener, service).await.map_err(Error::Serve)
+    bound.run().await
 }
 
 #[cfg(test)]
@@ -335,7 +377,8 @@ mod tests {
     #[test]
     fn the_bundled_packages_load_by_short_name() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/packages");
-        let problems = load_problems(std::slice::from_ref(&root)).expect("the bundled packages load");
+        let problems =
+            load_problems(std::slice::from_ref(&root)).expect("the bundled packages load");
         assert!(problems.contains_key("sum"), "{:?}", problems.keys());
         let one = load_problems(&[root.join("sum")]).expect("one package");
         assert_eq!(one.keys().collect::<Vec<_>>(), ["sum"]);

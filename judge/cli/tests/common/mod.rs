@@ -7,6 +7,8 @@
     reason = "each test binary compiles this module and uses part of it"
 )]
 
+pub(crate) mod hostile;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};

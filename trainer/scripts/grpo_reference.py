@@ -22,6 +22,11 @@ learning rates and the gradient norms.
 computes Agentic GRPO's provisional and final advantages of each group ({levels (ragged,
 per episode), verdicts, horizon, scale, eps}) as gI.provisional and gI.final [G, horizon]
 (0 on turns an episode did not play).
+
+    grpo_reference.py model JOBS.json
+
+one GRPO step on each of several Hugging Face models (any family transformers loads):
+the loss and the gradient norm of every parameter (see model_step).
 """
 
 import json
@@ -48,10 +53,17 @@ def advantages(rewards, cfg):
 
 
 def loss_case(t, case):
+    logp = t["logp"].clone().requires_grad_(True)
+    loss, stats = loss_of(logp, t, case)
+    loss.backward()
+    return loss.detach(), logp.grad, stats
+
+
+def loss_of(logp, t, case):
+    """The loss (with its graph) of the log-probabilities `logp` and the statistics."""
     cfg = case["loss"]
     mask = t["mask"]
     on = mask > 0
-    logp = t["logp"].clone().requires_grad_(True)
     lp = torch.where(on, logp, torch.zeros_like(logp))
     old = torch.where(on, t["old_logp"], 0.0) if case["use_old"] else lp.detach()
     adv = torch.where(on, t["advantages"], 0.0)
@@ -99,7 +111,6 @@ def loss_case(t, case):
     else:
         weights = mask / (agg["constant_length"]["length"] * n_seq)
     loss = (per_token * weights).sum()
-    loss.backward()
     ud = u.detach()
     stats["rmean"] = (ud[on].sum() / n_tok).item()
     stats["rmin"] = ud[on].min().item()
@@ -107,7 +118,51 @@ def loss_case(t, case):
     stats["clip_high"] = (((ud > 1 + cfg["clip_high"]) & (adv > 0)).double() * mask).sum().item() / n_tok.item()
     stats["clip_low"] = (((ud < 1 - cfg["clip_low"]) & (adv < 0)).double() * mask).sum().item() / n_tok.item()
     order = ["rmean", "rmin", "rmax", "clip_low", "clip_high", "kl", "bmean", "bmin", "bmax", "tis"]
-    return loss.detach(), logp.grad, torch.tensor([stats[k] for k in order], dtype=torch.float64)
+    return loss, torch.tensor([stats[k] for k in order], dtype=torch.float64)
+
+
+def model_step(jobs_path):
+    """One GRPO step's loss and gradient norm on Hugging Face models. JOBS is a list of
+    {"model", "rollouts", "out"}: for each, every rollout's token log-probabilities under
+    the model (float32, eager attention, one row at a time), the loss of the rollouts'
+    CASE on them, backward, and the global norm of every parameter's gradient, written
+    as JSON {"loss", "grad_norm"} to "out". ROLLOUTS is {"case", "tokens", "action",
+    "old_logp", "behaviour_logp", "advantage", and "ref_logp" with a KL case} (per row,
+    lists as long as the row, entry k for token k)."""
+    from transformers import AutoModelForCausalLM
+
+    with open(jobs_path) as f:
+        jobs = json.load(f)
+    for job in jobs:
+        model = AutoModelForCausalLM.from_pretrained(job["model"], dtype=torch.float32,
+                                                     attn_implementation="eager")
+        model.train()
+        with open(job["rollouts"]) as f:
+            spec = json.load(f)
+        rows = spec["tokens"]
+        width = max(len(r) for r in rows) - 1
+        logp = []
+        for r in rows:
+            ids = torch.tensor([r])
+            lp = torch.log_softmax(model(ids).logits[0, :-1].float(), -1)
+            lp = lp.gather(1, ids[0, 1:, None])[:, 0]
+            logp.append(torch.nn.functional.pad(lp, (0, width - lp.shape[0])))
+        logp = torch.stack(logp).double()
+
+        def shifted(key):
+            return torch.tensor([(v[1:] + [0] * (width + 1 - len(v))) for v in spec[key]],
+                                dtype=torch.float64)
+
+        t = {"mask": shifted("action"), "old_logp": shifted("old_logp"),
+             "behaviour_logp": shifted("behaviour_logp"), "advantages": shifted("advantage")}
+        if "ref_logp" in spec:
+            t["ref_logp"] = shifted("ref_logp")
+        loss, _ = loss_of(logp, t, spec["case"])
+        loss.backward()
+        norm = torch.sqrt(sum((p.grad.double() ** 2).sum() for p in model.parameters()
+                              if p.grad is not None))
+        with open(job["out"], "w") as f:
+            json.dump({"loss": loss.item(), "grad_norm": norm.item()}, f)
 
 
 def lr_at(cfg, step):
@@ -185,6 +240,9 @@ def credit(case_path, out_path):
 
 
 def main():
+    if sys.argv[1] == "model":
+        model_step(sys.argv[2])
+        return
     if sys.argv[1] == "adamw":
         adamw(*sys.argv[2:5])
         return

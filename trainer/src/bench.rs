@@ -11,6 +11,7 @@
 //!   a file so that `scripts/grpo_bench.py` times the team's PyTorch step on the same batch.
 
 pub mod gpu;
+pub mod memory;
 pub mod precision;
 
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! The trainer: a tch policy model that loads Hugging Face Llama/Qwen2 checkpoints
+//! The trainer: a tch policy model that loads Hugging Face Llama, Qwen2 and Qwen3 checkpoints
 //! (`config.json` + safetensors) and decodes with a KV cache; the ground for Agentic GRPO.
 //!
 //! The only crate that links libtorch. Shape mistakes inside `forward` are programmer
@@ -10,6 +10,7 @@ pub mod checkpoint;
 pub mod config;
 pub mod decoder;
 mod error;
+pub mod family;
 pub mod generate;
 pub mod grpo;
 pub mod lora;
@@ -19,6 +20,7 @@ pub mod optim;
 pub mod policy;
 pub mod precision;
 pub mod rng;
+pub mod rope;
 pub mod server;
 pub mod tokenizer;
 pub mod toy;

@@ -89,6 +89,10 @@ enum Command {
     /// downloaded): log-probability parity in float32 and bf16, one GRPO update, tokens per
     /// second. Without a CUDA device it says so and exits 0.
     GpuCheck,
+    /// The peak memory of one GRPO update on a random model of a published shape
+    /// (Qwen2.5-0.5B unless --config names a config.json): full or LoRA, with or without
+    /// activation checkpointing; prints JSON.
+    BenchMemory(BenchMemoryArgs),
     /// Tokens per second and a training step, against transformers on the same weights.
     BenchTransformers(BenchTransformersArgs),
 }
@@ -421,12 +425,34 @@ struct BenchTransformersArgs {
     threads: Option<i32>,
 }
 
+/// `trainer bench-memory`'s arguments.
+#[derive(Args)]
+struct BenchMemoryArgs {
+    /// A config.json whose shape to build (default: Qwen2.5-0.5B's).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The rollout's tokens (one micro-batch of one row).
+    #[arg(long, default_value_t = 1024)]
+    tokens: usize,
+    /// Train LoRA adapters (rank 16 on all seven projections) instead of every weight.
+    #[arg(long)]
+    lora: bool,
+    /// Recompute the layers in the backward pass instead of keeping their activations.
+    #[arg(long)]
+    checkpointing: bool,
+    /// Where to run.
+    #[arg(long, value_enum, default_value = "cpu")]
+    device: DeviceArg,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum DeviceArg {
     /// The CPU.
     Cpu,
     /// The first CUDA device (an error when none is available).
     Cuda,
+    /// The first CUDA device when one is available, else the CPU (the choice is printed).
+    Auto,
 }
 
 /// A fresh folder under the system's temporary directory for the bench's batch file.
@@ -450,6 +476,15 @@ fn device_of(device: DeviceArg) -> anyhow::Result<tch::Device> {
     Ok(trainer::optim::parse_device(match device {
         DeviceArg::Cpu => "cpu",
         DeviceArg::Cuda => "cuda",
+        DeviceArg::Auto => {
+            let name = if tch::Cuda::is_available() {
+                "cuda"
+            } else {
+                "cpu"
+            };
+            eprintln!("--device auto: {name}");
+            name
+        }
     })?)
 }
 
@@ -464,6 +499,7 @@ fn dispatch(command: Command) -> anyhow::Result<()> {
         Command::Bench(args) => bench(args),
         Command::BenchPath(args) => bench_path(args),
         Command::GpuCheck => gpu_check(),
+        Command::BenchMemory(args) => bench_memory(&args),
         Command::BenchTransformers(args) => bench_transformers(args),
         Command::Serve(args) => serve(args),
     }
@@ -815,6 +851,29 @@ fn bench_path(args: BenchPathArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+fn bench_memory(args: &BenchMemoryArgs) -> anyhow::Result<()> {
+    let config = match &args.config {
+        Some(path) => trainer::config::Config::load(path)?,
+        None => trainer::bench::memory::qwen25_05b_shape(),
+    };
+    let device = device_of(args.device)?;
+    let figures = trainer::bench::memory::measure(
+        config,
+        device,
+        args.tokens,
+        args.lora,
+        args.checkpointing,
+    )?;
+    println!(
+        "{}",
+        serde_json::json!({
+            "device": format!("{device:?}"), "tokens": args.tokens, "lora": args.lora,
+            "checkpointing": args.checkpointing, "figures": figures,
+        })
+    );
+    Ok(())
+}
+
 fn gpu_check() -> anyhow::Result<()> {
     if !trainer::bench::gpu::check(&mut std::io::stdout())? {
         println!("gpu-check: no CUDA device is available here; nothing to check");
@@ -963,11 +1022,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         dtype,
         max_batch,
     } = args;
-    let device = match device {
-        DeviceArg::Cpu => tch::Device::Cpu,
-        DeviceArg::Cuda if tch::Cuda::is_available() => tch::Device::Cuda(0),
-        DeviceArg::Cuda => anyhow::bail!("--device cuda: no CUDA device is available"),
-    };
+    let device = device_of(device)?;
     let chosen = precision::choose(dtype, device);
     eprintln!("{}", chosen.describe());
     let kind = chosen.compute;

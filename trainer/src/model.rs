@@ -1,5 +1,7 @@
-//! A Llama/Qwen2-style decoder in tch: RMSNorm, rotary embeddings, grouped-query
-//! attention with a KV cache, SwiGLU MLP, tied or separate LM head, optional QKV bias.
+//! The decoder of every supported family in tch, built from the family-free knobs of
+//! [`crate::config::Arch`] (`crate::family` maps each `config.json` to them): RMSNorm,
+//! rotary embeddings (`crate::rope`), grouped-query attention with a KV cache and
+//! optional per-head q/k norms, SwiGLU MLP, optional biases, tied or separate LM head.
 //!
 //! Variables live in a `tch::nn::VarStore` under the Hugging Face tensor names
 //! (`model.layers.0.self_attn.q_proj.weight`, ...), so the trainer can differentiate
@@ -16,7 +18,7 @@ use std::path::Path;
 use tch::nn::{self, Module};
 use tch::{Device, Kind, Tensor};
 
-use crate::config::Config;
+use crate::config::{Arch, Config};
 use crate::lora::{Adapter, LoraConfig};
 use crate::{Error, Result};
 
@@ -85,6 +87,9 @@ struct Attention {
     k_proj: Proj,
     v_proj: Proj,
     o_proj: Proj,
+    /// Qwen3's per-head norms of q and k (over `head_dim`, before the rotation).
+    q_norm: Option<RmsNorm>,
+    k_norm: Option<RmsNorm>,
     heads: i64,
     kv_heads: i64,
     head_dim: i64,
@@ -181,6 +186,8 @@ impl Cache {
 pub struct Model {
     /// Its configuration.
     pub config: Config,
+    /// The knobs its family derived from the configuration.
+    pub arch: Arch,
     /// Its variables.
     pub vs: nn::VarStore,
     embed_tokens: nn::Embedding,
@@ -196,6 +203,9 @@ pub struct Model {
     head_rounded: bool,
     /// The LoRA adapters' variables and settings, once attached ([`Model::attach_lora`]).
     lora: Option<(nn::VarStore, LoraConfig)>,
+    /// Whether training passes recompute the layers instead of keeping their activations
+    /// ([`Model::forward_checkpointed`]).
+    checkpointing: bool,
 }
 
 fn linear(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> nn::Linear {
@@ -218,89 +228,69 @@ fn proj(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> Proj {
 }
 
 impl Model {
-    /// A randomly initialised model (for tests), on `device`.
+    /// A randomly initialised model (for tests and benchmarks), on `device`.
+    ///
+    /// # Panics
+    /// When the family does not support `config` ([`Model::try_new`] returns the error).
     pub fn new(config: Config, device: Device) -> Model {
+        Model::try_new(config, device).unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    /// A randomly initialised model of `config`'s family, on `device`.
+    pub fn try_new(config: Config, device: Device) -> Result<Model> {
+        let arch = config.arch()?;
         let vs = nn::VarStore::new(device);
         let root = vs.root();
         let model = &root / "model";
-        let hidden = config.hidden_size;
-        let head_dim = config.head_dim();
-        let heads = config.num_attention_heads;
-        let kv_heads = config.kv_heads();
+        let a = &arch;
+        let (hidden, head_dim) = (a.hidden, a.head_dim);
         let embed_tokens = nn::embedding(
             &model / "embed_tokens",
-            config.vocab_size as i64,
+            a.vocab as i64,
             hidden as i64,
             Default::default(),
         );
-        let layers = (0..config.num_hidden_layers)
+        let layers = (0..a.layers)
             .map(|i| {
                 let layer = &model / "layers" / i;
                 let attn = &layer / "self_attn";
                 let mlp = &layer / "mlp";
+                let qk_norm = |name: &str| {
+                    a.qk_norm
+                        .then(|| RmsNorm::new(&(&attn / name), head_dim, a.eps))
+                };
                 Layer {
-                    input_layernorm: RmsNorm::new(
-                        &(&layer / "input_layernorm"),
-                        hidden,
-                        config.rms_norm_eps,
-                    ),
+                    input_layernorm: RmsNorm::new(&(&layer / "input_layernorm"), hidden, a.eps),
                     self_attn: Attention {
-                        q_proj: proj(
-                            &attn / "q_proj",
-                            hidden,
-                            heads * head_dim,
-                            config.qkv_bias(),
-                        ),
-                        k_proj: proj(
-                            &attn / "k_proj",
-                            hidden,
-                            kv_heads * head_dim,
-                            config.qkv_bias(),
-                        ),
-                        v_proj: proj(
-                            &attn / "v_proj",
-                            hidden,
-                            kv_heads * head_dim,
-                            config.qkv_bias(),
-                        ),
-                        o_proj: proj(&attn / "o_proj", heads * head_dim, hidden, config.o_bias()),
-                        heads: heads as i64,
-                        kv_heads: kv_heads as i64,
+                        q_proj: proj(&attn / "q_proj", hidden, a.heads * head_dim, a.qkv_bias),
+                        k_proj: proj(&attn / "k_proj", hidden, a.kv_heads * head_dim, a.qkv_bias),
+                        v_proj: proj(&attn / "v_proj", hidden, a.kv_heads * head_dim, a.qkv_bias),
+                        o_proj: proj(&attn / "o_proj", a.heads * head_dim, hidden, a.o_bias),
+                        q_norm: qk_norm("q_norm"),
+                        k_norm: qk_norm("k_norm"),
+                        heads: a.heads as i64,
+                        kv_heads: a.kv_heads as i64,
                         head_dim: head_dim as i64,
                     },
                     post_attention_layernorm: RmsNorm::new(
                         &(&layer / "post_attention_layernorm"),
                         hidden,
-                        config.rms_norm_eps,
+                        a.eps,
                     ),
                     mlp: Mlp {
-                        gate_proj: proj(
-                            &mlp / "gate_proj",
-                            hidden,
-                            config.intermediate_size,
-                            false,
-                        ),
-                        up_proj: proj(&mlp / "up_proj", hidden, config.intermediate_size, false),
-                        down_proj: proj(
-                            &mlp / "down_proj",
-                            config.intermediate_size,
-                            hidden,
-                            false,
-                        ),
+                        gate_proj: proj(&mlp / "gate_proj", hidden, a.intermediate, a.mlp_bias),
+                        up_proj: proj(&mlp / "up_proj", hidden, a.intermediate, a.mlp_bias),
+                        down_proj: proj(&mlp / "down_proj", a.intermediate, hidden, a.mlp_bias),
                     },
                 }
             })
             .collect();
-        let norm = RmsNorm::new(&(&model / "norm"), hidden, config.rms_norm_eps);
-        let lm_head = (!config.tie_word_embeddings)
-            .then(|| linear(&root / "lm_head", hidden, config.vocab_size, false));
-        let half = (head_dim / 2) as i64;
-        let inv_freq = (Tensor::arange(half, (Kind::Float, device))
-            * (2.0 / head_dim as f64)
-            * (-config.rope_theta().ln()))
-        .exp();
-        Model {
+        let norm = RmsNorm::new(&(&model / "norm"), hidden, a.eps);
+        let lm_head = (!a.tie).then(|| linear(&root / "lm_head", hidden, a.vocab, false));
+        let inv_freq = crate::rope::inv_freq(&a.rope, head_dim, device);
+        Ok(Model {
             config,
+            arch,
             vs,
             embed_tokens,
             layers,
@@ -310,7 +300,8 @@ impl Model {
             compute: Kind::Float,
             head_rounded: false,
             lora: None,
-        }
+            checkpointing: false,
+        })
     }
 
     /// The seven projections of every layer, each with its Hugging Face name without the
@@ -450,6 +441,17 @@ impl Model {
             .collect()
     }
 
+    /// Whether the training passes use activation checkpointing (see
+    /// [`Model::forward_checkpointed`]).
+    pub fn checkpointing(&self) -> bool {
+        self.checkpointing
+    }
+
+    /// Turns activation checkpointing of the training passes on or off.
+    pub fn set_checkpointing(&mut self, on: bool) {
+        self.checkpointing = on;
+    }
+
     /// The matrix products' format: the one set by [`Model::set_compute`], or else the
     /// weights' own kind.
     pub fn compute(&self) -> Kind {
@@ -512,7 +514,7 @@ impl Model {
     /// normalisation, softmax and logprobs are computed in float32.
     pub fn load_as(dir: &Path, device: Device, kind: Kind) -> Result<Model> {
         let config = Config::load(&dir.join("config.json"))?;
-        let mut model = Model::new(config, device);
+        let mut model = Model::try_new(config, device)?;
         let files = weight_files(dir)?;
         let mut tensors: HashMap<String, Tensor> = HashMap::new();
         for file in &files {
@@ -520,9 +522,43 @@ impl Model {
                 tensors.insert(name, tensor);
             }
         }
+        model.check_unexpected(&tensors, &files)?;
         copy_into(&model.vs, &tensors, &files)?;
         model.hold_in(kind);
         Ok(model)
+    }
+
+    /// A tensor of the files that the model has no variable for is an error naming it (a
+    /// stray bias or `q_norm` says the family was misread); a tied model's saved
+    /// `lm_head.weight` and old checkpoints' `rotary_emb.inv_freq` are passed over.
+    fn check_unexpected(
+        &self,
+        tensors: &HashMap<String, Tensor>,
+        files: &[std::path::PathBuf],
+    ) -> Result<()> {
+        let vars = self.vs.variables();
+        let mut names: Vec<&String> = tensors.keys().collect();
+        names.sort();
+        for name in names {
+            let known = vars.contains_key(name)
+                || name.ends_with("rotary_emb.inv_freq")
+                || (self.arch.tie && name == "lm_head.weight");
+            if !known {
+                return Err(Error::Weight {
+                    name: name.clone(),
+                    message: format!(
+                        "in {} but not in a {:?} model of this config.json",
+                        files
+                            .iter()
+                            .map(|f| f.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        self.arch.family
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Logits `[batch, seq, vocab]` for `ids` `[batch, seq]` at `positions` `[batch, seq]`,
@@ -539,34 +575,75 @@ impl Model {
             cache.kv = (0..self.layers.len()).map(|_| None).collect();
         }
         let c = self.compute();
+        let (cos, sin) = self.rope_tables(positions, c);
+        let mut xs = self.embed(ids, c);
+        for (layer, entry) in self.layers.iter().zip(cache.kv.iter_mut()) {
+            xs = layer.forward(&xs, &cos, &sin, mask, entry, c);
+        }
+        self.head(&xs, c)
+    }
+
+    /// [`Model::forward`] without a cache, keeping for the backward pass only each
+    /// layer's input (activation checkpointing): the layers run without gradient, the
+    /// final norm and the LM head with it. After `backward` of a loss of the logits,
+    /// [`Recompute::backward`] runs each layer again, last to first, and carries the
+    /// gradient through it into the model's variables: one layer's activations are held
+    /// at a time, for a second forward pass of the layers.
+    pub fn forward_checkpointed<'a>(
+        &'a self,
+        ids: &Tensor,
+        positions: &Tensor,
+        mask: &Tensor,
+    ) -> (Tensor, Recompute<'a>) {
+        let c = self.compute();
+        let (cos, sin) = self.rope_tables(positions, c);
+        let mut inputs = Vec::with_capacity(self.layers.len());
+        let last = tch::no_grad(|| {
+            let mut xs = self.embed(ids, c);
+            for layer in &self.layers {
+                inputs.push(xs.shallow_clone());
+                xs = layer.forward(&xs, &cos, &sin, mask, &mut None, c);
+            }
+            xs
+        })
+        .detach()
+        .set_requires_grad(true);
+        let logits = self.head(&last, c);
+        let recompute = Recompute {
+            model: self,
+            ids: ids.shallow_clone(),
+            cos,
+            sin,
+            mask: mask.shallow_clone(),
+            inputs,
+            last,
+        };
+        (logits, recompute)
+    }
+
+    /// The rotary tables `(cos, sin)` `[batch, 1, seq, head_dim]` of `positions`, built in
+    /// float32 from the integer positions, in the compute format `c`.
+    fn rope_tables(&self, positions: &Tensor, c: Kind) -> (Tensor, Tensor) {
         let freqs = positions.to_kind(Kind::Float).unsqueeze(-1) * &self.inv_freq;
         let emb = Tensor::cat(&[&freqs, &freqs], -1);
-        // The residual stream is float32; its embedding rows at the weights' precision.
-        let mut xs = self.embed_tokens.forward(ids);
-        if c != Kind::Float {
-            xs = xs.to_kind(c).to_kind(Kind::Float);
-        }
-        let (cos, sin) = (
+        (
             emb.cos().unsqueeze(1).to_kind(c),
             emb.sin().unsqueeze(1).to_kind(c),
-        );
-        for (layer, entry) in self.layers.iter().zip(cache.kv.iter_mut()) {
-            let residual = &xs;
-            let h = layer.self_attn.forward(
-                &layer.input_layernorm.forward(&xs, c),
-                &cos,
-                &sin,
-                mask,
-                entry,
-                c,
-            );
-            let xs1 = residual + h.to_kind(Kind::Float);
-            let h = layer
-                .mlp
-                .forward(&layer.post_attention_layernorm.forward(&xs1, c), c);
-            xs = xs1 + h.to_kind(Kind::Float);
+        )
+    }
+
+    /// The float32 residual stream's start: the embedding rows at the weights' precision.
+    fn embed(&self, ids: &Tensor, c: Kind) -> Tensor {
+        let xs = self.embed_tokens.forward(ids);
+        if c != Kind::Float {
+            return xs.to_kind(c).to_kind(Kind::Float);
         }
-        let xs = self.norm.forward(&xs, c);
+        xs
+    }
+
+    /// The final norm and the LM head: float32 logits.
+    fn head(&self, xs: &Tensor, c: Kind) -> Tensor {
+        let xs = self.norm.forward(xs, c);
         let head = self
             .lm_head
             .as_ref()
@@ -590,6 +667,72 @@ impl Model {
     }
 }
 
+impl Layer {
+    /// The pre-norm block: `xs + attn(norm(xs))`, then the same with the MLP; `xs` and the
+    /// result are the float32 residual stream.
+    fn forward(
+        &self,
+        xs: &Tensor,
+        cos: &Tensor,
+        sin: &Tensor,
+        mask: &Tensor,
+        entry: &mut Option<(Tensor, Tensor)>,
+        c: Kind,
+    ) -> Tensor {
+        let h = self.self_attn.forward(
+            &self.input_layernorm.forward(xs, c),
+            cos,
+            sin,
+            mask,
+            entry,
+            c,
+        );
+        let xs1 = xs + h.to_kind(Kind::Float);
+        let h = self
+            .mlp
+            .forward(&self.post_attention_layernorm.forward(&xs1, c), c);
+        xs1 + h.to_kind(Kind::Float)
+    }
+}
+
+/// What [`Model::forward_checkpointed`] kept: each layer's input, and the last layer's
+/// output as the leaf the head's gradient reaches.
+#[derive(Debug)]
+pub struct Recompute<'a> {
+    model: &'a Model,
+    ids: Tensor,
+    cos: Tensor,
+    sin: Tensor,
+    mask: Tensor,
+    inputs: Vec<Tensor>,
+    last: Tensor,
+}
+
+impl Recompute<'_> {
+    /// Carries the gradient that a loss's `backward` left at the last layer's output
+    /// through every layer and the embedding into the model's variables (accumulated, as
+    /// `backward` accumulates): each layer is run again with gradient from its kept input,
+    /// and the backward pass of `sum(output * gradient)` gives its variables' gradients
+    /// and its input's. Nothing happens when the loss did not reach the layers.
+    pub fn backward(self) {
+        let mut grad = self.last.grad();
+        if !grad.defined() {
+            return;
+        }
+        let c = self.model.compute();
+        for (layer, input) in self.model.layers.iter().zip(&self.inputs).rev() {
+            let x = input.detach().set_requires_grad(true);
+            let y = layer.forward(&x, &self.cos, &self.sin, &self.mask, &mut None, c);
+            (y * &grad).sum(Kind::Float).backward();
+            grad = x.grad();
+        }
+        let xs = self.model.embed(&self.ids, c);
+        if xs.requires_grad() {
+            (xs * &grad).sum(Kind::Float).backward();
+        }
+    }
+}
+
 fn rotate_half(xs: &Tensor) -> Tensor {
     let half = xs.size()[3] / 2;
     let x1 = xs.narrow(3, 0, half);
@@ -610,10 +753,23 @@ impl Attention {
         let (b, t, _) = xs
             .size3()
             .expect("invariant: hidden states are [batch, seq, hidden]");
-        let shape = |x: Tensor, heads: i64| x.view([b, t, heads, self.head_dim]).transpose(1, 2);
-        let q = shape(self.q_proj.forward(xs, c), self.heads);
-        let k = shape(self.k_proj.forward(xs, c), self.kv_heads);
-        let v = shape(self.v_proj.forward(xs, c), self.kv_heads);
+        // [b, t, heads, d], each head normalised over d where the family says (before the
+        // rotation), then [b, heads, t, d].
+        let shape = |x: Tensor, heads: i64, norm: Option<&RmsNorm>| {
+            let x = x.view([b, t, heads, self.head_dim]);
+            let x = match norm {
+                Some(n) => n.forward(&x.to_kind(Kind::Float), c),
+                None => x,
+            };
+            x.transpose(1, 2)
+        };
+        let q = shape(self.q_proj.forward(xs, c), self.heads, self.q_norm.as_ref());
+        let k = shape(
+            self.k_proj.forward(xs, c),
+            self.kv_heads,
+            self.k_norm.as_ref(),
+        );
+        let v = shape(self.v_proj.forward(xs, c), self.kv_heads, None);
         let q = &q * cos + rotate_half(&q) * sin;
         let k = &k * cos + rotate_half(&k) * sin;
         let (k, v) = match entry.take() {
@@ -961,6 +1117,63 @@ mod tests {
         assert!(err.to_string().contains("missing from"), "{err}");
         let err = plain_model_error(&file);
         assert!(err.contains("no LoRA adapters"), "{err}");
+    }
+
+    fn grads(model: &Model) -> Vec<(String, Tensor)> {
+        sorted_variables(&model.vs)
+            .into_iter()
+            .map(|(n, t)| (n, t.grad().copy()))
+            .collect()
+    }
+
+    #[test]
+    fn checkpointed_training_passes_give_the_plain_gradients() {
+        for (family, tied) in [("llama", true), ("qwen2", false), ("qwen3", true)] {
+            let mut json = tiny_config(family);
+            json["tie_word_embeddings"] = serde_json::json!(tied);
+            json["head_dim"] = serde_json::json!(12);
+            json["num_hidden_layers"] = serde_json::json!(2);
+            let config: Config = serde_json::from_value(json).expect("config");
+            let mut model = Model::new(config, Device::Cpu);
+            fill_seeded(&model.vs, 21);
+            let (b, t) = (2, 7);
+            let ids =
+                Tensor::from_slice(&[3i64, 9, 1, 30, 7, 7, 2, 5, 11, 0, 31, 4, 8, 16]).view([b, t]);
+            let positions = Tensor::arange(t, (Kind::Int64, Device::Cpu))
+                .view([1, t])
+                .expand([b, t], true);
+            let mask = causal_mask(&Tensor::ones([b, t], (Kind::Int64, Device::Cpu)), t);
+            let weights = Tensor::linspace(-1.0, 1.0, 32, (Kind::Float, Device::Cpu));
+            let loss =
+                |logits: Tensor| (logits.log_softmax(-1, Kind::Float) * &weights).sum(Kind::Float);
+            let plain = loss(model.forward(&ids, &positions, &mask, &mut Cache::default()));
+            plain.backward();
+            let want = grads(&model);
+            for (_, mut v) in model.vs.variables() {
+                v.zero_grad();
+            }
+            model.set_checkpointing(true);
+            let (logits, recompute) = model.forward_checkpointed(&ids, &positions, &mask);
+            let checkpointed = loss(logits);
+            checkpointed.backward();
+            recompute.backward();
+            assert_eq!(
+                plain.double_value(&[]),
+                checkpointed.double_value(&[]),
+                "{family}: the same loss"
+            );
+            let got = grads(&model);
+            assert_eq!(got.len(), want.len());
+            for ((name, a), (_, b)) in got.iter().zip(&want) {
+                let scale = b.abs().max().double_value(&[]).max(1e-6);
+                let diff = (a - b).abs().max().double_value(&[]);
+                assert!(
+                    diff <= 1e-5 * scale.max(1.0),
+                    "{family} {name}: {diff} of {scale}"
+                );
+            }
+            assert!(model.checkpointing());
+        }
     }
 
     fn plain_model_error(file: &Path) -> String {

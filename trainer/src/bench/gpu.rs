@@ -149,7 +149,7 @@ mod tests {
     fn the_random_model_has_smollm2s_shapes() {
         let c = smollm2_shapes();
         assert_eq!((c.hidden_size, c.num_hidden_layers), (576, 30));
-        assert_eq!(c.kv_heads(), 3);
+        assert_eq!(c.arch().expect("supported").kv_heads, 3);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use tch::{Device, Kind, Tensor};
 
 use super::GrpoError;
-use crate::model::{Cache, Model, causal_mask};
+use crate::model::{Cache, Model, Recompute, causal_mask};
 
 /// The sequences right-padded with `pad` into `[batch, longest]` ids and a 0/1 attention
 /// mask of the same shape.
@@ -75,7 +75,34 @@ fn check(model: &Model, seqs: &[Vec<i64>]) -> Result<(), GrpoError> {
     Ok(())
 }
 
-fn padded(model: &Model, seqs: &[Vec<i64>]) -> Tensor {
+/// The log-probabilities a training pass differentiates: [`sequence_logprobs`], or with
+/// the model's activation checkpointing on, [`sequence_logprobs_checkpointed`] and the
+/// [`Recompute`] to run after the loss's `backward`.
+pub fn training_logprobs<'a>(
+    model: &'a Model,
+    seqs: &[Vec<i64>],
+) -> Result<(Tensor, Option<Recompute<'a>>), GrpoError> {
+    if model.checkpointing() {
+        let (logp, recompute) = sequence_logprobs_checkpointed(model, seqs)?;
+        return Ok((logp, Some(recompute)));
+    }
+    Ok((sequence_logprobs(model, seqs)?, None))
+}
+
+/// `sequence_logprobs` with activation checkpointing (`Model::forward_checkpointed`, the
+/// padded batch): after `backward` of a loss of the result, [`Recompute::backward`]
+/// carries the gradient through the layers.
+pub fn sequence_logprobs_checkpointed<'a>(
+    model: &'a Model,
+    seqs: &[Vec<i64>],
+) -> Result<(Tensor, Recompute<'a>), GrpoError> {
+    check(model, seqs)?;
+    let (ids, attention, positions, mask) = padded_inputs(model, seqs);
+    let (logits, recompute) = model.forward_checkpointed(&ids, &positions, &mask);
+    Ok((gather_logprobs(&logits, &ids, &attention), recompute))
+}
+
+fn padded_inputs(model: &Model, seqs: &[Vec<i64>]) -> (Tensor, Tensor, Tensor, Tensor) {
     let device = model.vs.device();
     let (ids, attention) = pad_right(seqs, 0, device);
     let (b, t) = ids.size2().expect("invariant: padded ids are 2-D");
@@ -83,7 +110,18 @@ fn padded(model: &Model, seqs: &[Vec<i64>]) -> Tensor {
         .view([1, t])
         .expand([b, t], true);
     let mask = causal_mask(&attention, t);
+    (ids, attention, positions, mask)
+}
+
+fn padded(model: &Model, seqs: &[Vec<i64>]) -> Tensor {
+    let (ids, attention, positions, mask) = padded_inputs(model, seqs);
     let logits = model.forward(&ids, &positions, &mask, &mut Cache::default());
+    gather_logprobs(&logits, &ids, &attention)
+}
+
+/// Each next token's log-probability under `logits`, 0 past a row's end.
+fn gather_logprobs(logits: &Tensor, ids: &Tensor, attention: &Tensor) -> Tensor {
+    let t = ids.size()[1];
     let logp = logits
         .narrow(1, 0, t - 1)
         .log_softmax(-1, Kind::Float)

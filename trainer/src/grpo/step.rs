@@ -14,7 +14,7 @@ use tch::Tensor;
 
 use super::GrpoError;
 use super::distill::advantage;
-use super::logprob::sequence_logprobs;
+use super::logprob::{sequence_logprobs, training_logprobs};
 use super::loss::{
     Aggregation, LossConfig, LossInputs, LossStats, Normalizer, aggregation_weights, policy_loss,
 };
@@ -324,7 +324,7 @@ pub fn accumulate(
     for (k, range) in ranges.into_iter().enumerate() {
         let chunk = &rollouts[range];
         let seqs: Vec<Vec<i64>> = chunk.iter().map(|r| r.tokens.clone()).collect();
-        let logp = sequence_logprobs(model, &seqs)?;
+        let (logp, recompute) = training_logprobs(model, &seqs)?;
         let (mask, behaviour, mut adv) = targets(chunk, device);
         let mut distill_kl = 0.0;
         if config.distill_weight > 0.0
@@ -350,6 +350,9 @@ pub fn accumulate(
         let (loss, mut s) = policy_loss(&inputs, &config.loss, &weights)?;
         s.distill_kl = distill_kl;
         loss.backward();
+        if let Some(r) = recompute {
+            r.backward();
+        }
         total += loss.double_value(&[]);
         merge(&mut stats, &s, k == 0);
     }

@@ -353,6 +353,12 @@ pub struct TrainConfig {
     /// not part of yet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lora: Option<LoraConfig>,
+    /// Activation checkpointing of the learner's training passes (GRPO, `sft`, `rft`):
+    /// only each layer's input is kept, and the layers run again in the backward pass
+    /// (`Model::forward_checkpointed`): less memory for a second forward pass of the
+    /// layers.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub activation_checkpointing: bool,
 }
 
 impl Default for TrainConfig {
@@ -401,6 +407,7 @@ impl Default for TrainConfig {
             rft: RftConfig::default(),
             distill: None,
             lora: None,
+            activation_checkpointing: false,
         }
     }
 }

@@ -348,6 +348,7 @@ impl Trainer {
         let mut model = Model::load(&model_dir, device)
             .map_err(|e| anyhow::anyhow!("model {}: {e}", model_dir.display()))?;
         model.set_compute(compute);
+        model.set_checkpointing(config.activation_checkpointing);
         let reference = if config.kl_beta > 0.0 {
             Some(
                 Model::load_as(&state.base_model, device, compute)

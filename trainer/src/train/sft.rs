@@ -40,10 +40,10 @@ use super::problems::{Problem, ReferenceError, chosen_training, load_problems};
 use super::rollout::pipeline;
 use super::run::{RunPaths, start_or_resume};
 use crate::checkpoint::{self, TrainerState};
-use crate::grpo::logprob::sequence_logprobs;
+use crate::grpo::logprob::training_logprobs;
 use crate::grpo::step::ranges_by_length;
 use crate::metrics::{Metrics, plot};
-use crate::model::Model;
+use crate::model::{Model, Recompute};
 use crate::optim::AdamW;
 use crate::policy::prompt_ids;
 use crate::rng::{mix, permutation};
@@ -231,10 +231,14 @@ fn micro_batches(batch: &[&Example], rows: usize, tokens: usize) -> Vec<std::ops
 }
 
 /// The summed negative log-likelihood of the examples' reply tokens (with gradient unless
-/// under `no_grad`), and how many reply tokens there are, per example.
-fn reply_nll(model: &Model, batch: &[&Example]) -> anyhow::Result<(Tensor, Vec<usize>)> {
+/// under `no_grad`), how many reply tokens there are, per example, and with activation
+/// checkpointing the layers' pass to run after the loss's `backward`.
+fn reply_nll<'a>(
+    model: &'a Model,
+    batch: &[&Example],
+) -> anyhow::Result<(Tensor, Vec<usize>, Option<Recompute<'a>>)> {
     let seqs: Vec<Vec<i64>> = batch.iter().map(|e| e.tokens()).collect();
-    let logp = sequence_logprobs(model, &seqs)?;
+    let (logp, recompute) = training_logprobs(model, &seqs)?;
     let width = logp.size()[1] as usize;
     let mut mask = vec![0f32; batch.len() * width];
     for (i, e) in batch.iter().enumerate() {
@@ -248,7 +252,11 @@ fn reply_nll(model: &Model, batch: &[&Example]) -> anyhow::Result<(Tensor, Vec<u
         .to_device(logp.device());
     let per_row =
         -(logp.to_kind(Kind::Float) * mask).sum_dim_intlist([1i64].as_slice(), false, Kind::Float);
-    Ok((per_row, batch.iter().map(|e| e.target.len()).collect()))
+    Ok((
+        per_row,
+        batch.iter().map(|e| e.target.len()).collect(),
+        recompute,
+    ))
 }
 
 /// Each example's mean negative log-likelihood per reply token under `model` (no
@@ -264,7 +272,7 @@ pub fn mean_nll(
     let mut out = Vec::with_capacity(examples.len());
     tch::no_grad(|| -> anyhow::Result<()> {
         for range in micro_batches(&refs, rows, tokens) {
-            let (sums, counts) = reply_nll(model, &refs[range])?;
+            let (sums, counts, _) = reply_nll(model, &refs[range])?;
             for (i, n) in counts.iter().enumerate() {
                 out.push(sums.double_value(&[i as i64]) / (*n).max(1) as f64);
             }
@@ -456,6 +464,7 @@ impl Warmstart {
         }
         let mut model = learner(&config, &model_dir, &state, device)?;
         model.set_compute(compute);
+        model.set_checkpointing(config.activation_checkpointing);
         let mut optimizer = AdamW::new(model.trainable(), config.optim(plan.len() as u64))?;
         if state.step > 0 {
             checkpoint::load_optimizer(&model_dir, &mut optimizer)?;
@@ -596,9 +605,12 @@ impl Warmstart {
             self.config.micro_batch,
             self.config.micro_batch_tokens,
         ) {
-            let (sums, _) = reply_nll(&self.model, &batch[range])?;
+            let (sums, _, recompute) = reply_nll(&self.model, &batch[range])?;
             let loss = sums.sum(Kind::Float) / reply_tokens.max(1) as f64;
             self.optimizer.backward(&loss);
+            if let Some(r) = recompute {
+                r.backward();
+            }
             loss_sum += loss.double_value(&[]);
         }
         let stats = self.optimizer.step();

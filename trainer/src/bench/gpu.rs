@@ -4,7 +4,10 @@
 //! log-probabilities of a fixed batch on the CPU and on CUDA in float32 and bf16 (with bf16's
 //! own error against float32 on each device, the scale to read the gap on), GRPO updates
 //! of 8 and 64 rows (the 64 also in micro-batches of 16 and 32 rows, sizes for a card
-//! rather than a CPU), and tokens per second and update seconds.
+//! rather than a CPU), and tokens per second and update seconds; then a random model of
+//! Qwen2.5-0.5B's shape: GRPO updates, update time and device memory at micro-batches of
+//! 8 and 32 rows (with and without activation checkpointing), generation at batch 1 and
+//! 64.
 //! Without a CUDA device it says so and succeeds: it is a check to run where a GPU is
 //! at hand (`ci/gpu-check`), not a test.
 
@@ -138,7 +141,91 @@ pub fn check(r: &mut dyn std::io::Write) -> Result<bool> {
             );
         }
     }
+    drop(cuda);
+    qwen_shape(r, gpu)?;
     Ok(true)
+}
+
+/// The device's memory in use in MiB as `nvidia-smi` reports it (after a measurement:
+/// the caching allocator's reserve, which holds the peak it reached), or `None` without
+/// the tool.
+fn device_memory_mib() -> Option<f64> {
+    let out = std::process::Command::new("nvidia-smi")
+        .args(["--query-gpu=memory.used", "--format=csv,noheader,nounits", "-i", "0"])
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+}
+
+/// `f`'s line, or the failure (a CUDA error, such as running out of memory, is a panic
+/// in tch) as the line: one setting's failure does not hide the next.
+fn line_or_failure(what: &str, f: impl FnOnce() -> Result<String>) -> String {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(Ok(line)) => line,
+        Ok(Err(err)) => format!("{what}: failed: {err}"),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("a panic");
+            let first = message.lines().next().unwrap_or_default();
+            format!("{what}: failed: {first}")
+        }
+    }
+}
+
+/// A random model of Qwen2.5-0.5B's shape on the card, float32: 3 GRPO updates of 8
+/// rows, the update's time and the device memory at micro-batches of 8 and 32 rows (32
+/// also with activation checkpointing), and greedy generation at batch 1 and 64.
+fn qwen_shape(r: &mut dyn std::io::Write, gpu: Device) -> Result<()> {
+    let config = crate::bench::memory::qwen25_05b_shape();
+    let _ = writeln!(
+        r,
+        "Qwen2.5-0.5B's shape (random, float32): 24 layers of 896, 14 heads over 2, vocabulary 151,936, tied"
+    );
+    let mut model = Model::new(config, gpu);
+    let step = crate::train::TrainConfig::default().step();
+    let line = line_or_failure("3 GRPO updates", || {
+        let rows = shared_prompt_batch(&model, 8, 512, 512)?;
+        let seconds = time_update(&model, &rows, &step, 3)?;
+        Ok(format!(
+            "GRPO update: {seconds:.3} s (8 rows sharing a 512-token prompt, replies up to 512, {} tokens; median of 3 after a warm-up)",
+            computed_tokens(&rows)
+        ))
+    });
+    let _ = writeln!(r, "{line}");
+    for (micro_batch, checkpointing) in [(8, false), (32, false), (32, true)] {
+        model.set_checkpointing(checkpointing);
+        let what = format!("micro-batch {micro_batch}, checkpointing {checkpointing}");
+        let line = line_or_failure(&what, || {
+            let rows = shared_prompt_batch(&model, micro_batch, 256, 256)?;
+            let wide = crate::grpo::step::StepConfig {
+                micro_batch,
+                micro_batch_tokens: usize::MAX,
+                ..step
+            };
+            let seconds = time_update(&model, &rows, &wide, 2)?;
+            tch::Cuda::synchronize(0);
+            Ok(format!(
+                "GRPO update, {what}: {seconds:.3} s ({micro_batch} rows sharing a 256-token prompt, replies up to 256, {} tokens); device memory in use after: {} MiB",
+                computed_tokens(&rows),
+                device_memory_mib().map_or("unknown (no nvidia-smi)".to_owned(), |m| format!("{m:.0}"))
+            ))
+        });
+        let _ = writeln!(r, "{line}");
+    }
+    model.set_checkpointing(false);
+    let line = line_or_failure("generation", || {
+        let figures = generation(&model, 64, &[1, 64], 3)?;
+        Ok(figures
+            .iter()
+            .map(|(batch, tps)| format!("generate: {tps:.1} tokens/s at batch {batch} (greedy, 64 new tokens)"))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    });
+    let _ = writeln!(r, "{line}");
+    Ok(())
 }
 
 #[cfg(test)]

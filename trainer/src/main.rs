@@ -853,7 +853,7 @@ fn bench_path(args: BenchPathArgs) -> anyhow::Result<()> {
 
 fn bench_memory(args: &BenchMemoryArgs) -> anyhow::Result<()> {
     let config = match &args.config {
-        Some(path) => trainer::config::Config::load(path)?,
+        Some(path) => trainer::family::load(path)?.0,
         None => trainer::bench::memory::qwen25_05b_shape(),
     };
     let device = device_of(args.device)?;

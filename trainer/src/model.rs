@@ -238,7 +238,7 @@ impl Model {
 
     /// A randomly initialised model of `config`'s family, on `device`.
     pub fn try_new(config: Config, device: Device) -> Result<Model> {
-        let arch = config.arch()?;
+        let arch = crate::family::arch(&config)?;
         let vs = nn::VarStore::new(device);
         let root = vs.root();
         let model = &root / "model";
@@ -513,7 +513,7 @@ impl Model {
     /// the matrix products taken in it ([`Model::hold_in`]); the residual stream,
     /// normalisation, softmax and logprobs are computed in float32.
     pub fn load_as(dir: &Path, device: Device, kind: Kind) -> Result<Model> {
-        let config = Config::load(&dir.join("config.json"))?;
+        let (config, _) = crate::family::load(&dir.join("config.json"))?;
         let mut model = Model::try_new(config, device)?;
         let files = weight_files(dir)?;
         let mut tensors: HashMap<String, Tensor> = HashMap::new();

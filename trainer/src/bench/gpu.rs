@@ -151,7 +151,12 @@ pub fn check(r: &mut dyn std::io::Write) -> Result<bool> {
 /// the tool.
 fn device_memory_mib() -> Option<f64> {
     let out = std::process::Command::new("nvidia-smi")
-        .args(["--query-gpu=memory.used", "--format=csv,noheader,nounits", "-i", "0"])
+        .args([
+            "--query-gpu=memory.used",
+            "--format=csv,noheader,nounits",
+            "-i",
+            "0",
+        ])
         .output()
         .ok()?;
     String::from_utf8_lossy(&out.stdout).trim().parse().ok()
@@ -210,7 +215,8 @@ fn qwen_shape(r: &mut dyn std::io::Write, gpu: Device) -> Result<()> {
             Ok(format!(
                 "GRPO update, {what}: {seconds:.3} s ({micro_batch} rows sharing a 256-token prompt, replies up to 256, {} tokens); device memory in use after: {} MiB",
                 computed_tokens(&rows),
-                device_memory_mib().map_or("unknown (no nvidia-smi)".to_owned(), |m| format!("{m:.0}"))
+                device_memory_mib()
+                    .map_or("unknown (no nvidia-smi)".to_owned(), |m| format!("{m:.0}"))
             ))
         });
         let _ = writeln!(r, "{line}");
@@ -220,7 +226,9 @@ fn qwen_shape(r: &mut dyn std::io::Write, gpu: Device) -> Result<()> {
         let figures = generation(&model, 64, &[1, 64], 3)?;
         Ok(figures
             .iter()
-            .map(|(batch, tps)| format!("generate: {tps:.1} tokens/s at batch {batch} (greedy, 64 new tokens)"))
+            .map(|(batch, tps)| {
+                format!("generate: {tps:.1} tokens/s at batch {batch} (greedy, 64 new tokens)")
+            })
             .collect::<Vec<_>>()
             .join("\n"))
     });
@@ -236,7 +244,7 @@ mod tests {
     fn the_random_model_has_smollm2s_shapes() {
         let c = smollm2_shapes();
         assert_eq!((c.hidden_size, c.num_hidden_layers), (576, 30));
-        assert_eq!(c.arch().expect("supported").kv_heads, 3);
+        assert_eq!(crate::family::arch(&c).expect("supported").kv_heads, 3);
     }
 
     #[test]

@@ -521,7 +521,23 @@ pub fn transformers(
     python_json(python, &args)
 }
 
-/// The device the benchmark runs on.
+/// The device the benchmarks run on, once [`set_device`] chose it (`--device`).
+static DEVICE: std::sync::OnceLock<Device> = std::sync::OnceLock::new();
+
+/// Chooses the benchmarks' device for this process (the first choice stays).
+pub fn set_device(device: Device) {
+    let _ = DEVICE.set(device);
+}
+
+/// The device the benchmark runs on: the one [`set_device`] chose, else the CPU.
 pub fn device() -> Device {
-    Device::Cpu
+    DEVICE.get().copied().unwrap_or(Device::Cpu)
+}
+
+/// `device` as `--device` names it (`cpu`, `cuda:N`), for a child process.
+pub fn device_name(device: Device) -> String {
+    match device {
+        Device::Cuda(i) => format!("cuda:{i}"),
+        _ => "cpu".to_owned(),
+    }
 }

@@ -4,12 +4,12 @@
 //! Exit code 0 on a clean stop, 2 when it cannot start (bad model folder, address in use).
 //!
 //! `trainer train --problems DIR --model DIR --out DIR [--config FILE] [--resume]
-//! [--device cpu|cuda] [--stop-after N]`: GRPO through the agent (see `trainer::train`),
+//! [--device cpu|cuda|auto] [--stop-after N]`: GRPO through the agent (see `trainer::train`),
 //! a status line per step on stderr; exit 0 when the steps are done (or the configured time
 //! budget ran out, with a checkpoint of the last step), 2 on an error.
 //!
 //! `trainer eval --model DIR --problems DIR [--split held-out|training] --samples K
-//! --config FILE --out FILE.json [--seed S] [--device cpu|cuda]`: K episodes of every
+//! --config FILE --out FILE.json [--seed S] [--device cpu|cuda|auto]`: K episodes of every
 //! problem of the split, no training (see `trainer::train::eval`), a line per finished
 //! episode on stderr, pass@1 on stdout.
 //!
@@ -29,7 +29,9 @@
 //! float32 against mixed precision side by side (`trainer::bench::precision`); its last
 //! line is `bf16 over float32: update N.NNx, generate b1 N.NNx, ...`.
 //! `trainer bench-transformers` and `trainer bench-prompt` compare against transformers
-//! and the shared prompt; `trainer gpu-check` checks a CUDA device (`ci/gpu-check`).
+//! and the shared prompt; `trainer gpu-check` checks a CUDA device (`ci/gpu-check`);
+//! `trainer bench-memory [--lora] [--checkpointing]` measures one update's peak memory on
+//! a random model of Qwen2.5-0.5B's shape.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -355,6 +357,9 @@ struct BenchArgs {
     /// torch's threads in both paths (default: torch's own choice).
     #[arg(long)]
     threads: Option<i32>,
+    /// Where both paths run.
+    #[arg(long, value_enum, default_value = "cpu")]
+    device: DeviceArg,
 }
 
 /// `trainer bench-path`'s arguments.
@@ -370,6 +375,9 @@ struct BenchPathArgs {
     settings: String,
     #[arg(long)]
     threads: Option<i32>,
+    /// `cpu`, `cuda` or `cuda:N`.
+    #[arg(long, default_value = "cpu")]
+    device: String,
 }
 
 /// `trainer bench-transformers`'s arguments.
@@ -806,7 +814,9 @@ fn bench(args: BenchArgs) -> anyhow::Result<()> {
         llama_python,
         gguf,
         threads,
+        device,
     } = args;
+    trainer::bench::set_device(device_of(device)?);
     let exe = std::env::current_exe().context("finding the trainer binary")?;
     let chosen = precision::choose(dtype, trainer::bench::device());
     eprintln!("{}", chosen.describe());
@@ -839,7 +849,9 @@ fn bench_path(args: BenchPathArgs) -> anyhow::Result<()> {
         dtype,
         settings,
         threads,
+        device,
     } = args;
+    trainer::bench::set_device(trainer::optim::parse_device(&device)?);
     if let Some(n) = threads {
         tch::set_num_threads(n);
     }

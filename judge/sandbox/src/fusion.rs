@@ -5,10 +5,12 @@
 //! `run_timeout` (float seconds), `memory_limit_MB` (-1: the server's default), `files`
 //! and `fetch_files`; unknown keys are ignored. `run_timeout` is the program's CPU-time
 //! limit (the judge's clock rule: the wall clock stops it at that plus 1 s or 10%); the
-//! compile runs under the judge's own limits (60 s, 2 GiB), so `compile_timeout` is read
-//! and not used. `files` and `fetch_files` must be empty: the program's work folder is
-//! read-only, and a request that brings files is refused (422) rather than run without
-//! them.
+//! compile runs under the server's compile limits (`--compile-time`, `--compile-memory`;
+//! 60 s and 2 GiB by default), so `compile_timeout` is read and not used. `files` and
+//! `fetch_files` must be empty: the judge places no files beside a program and returns
+//! none, and a request that brings files is refused (422) rather than run without them.
+//! The program may write its work folder (a tmpfs whose pages count towards its memory
+//! limit) and `/tmp`, as under SandboxFusion; nothing it writes outlives the run.
 //!
 //! The response has SandboxFusion's fields and values only where its client reads them:
 //! `status` is `Success`, `Failed` or `SandboxError`; each stage's `status` is
@@ -149,13 +151,13 @@ fn prepare(
     if req.files.as_ref().is_some_and(|files| !files.is_empty()) {
         return Err(Refusal::invalid(
             "files",
-            "files beside the program are not supported (its work folder is read-only); send {}",
+            "files beside the program are not supported; send {}",
         ));
     }
     if req.fetch_files.as_ref().is_some_and(|f| !f.is_empty()) {
         return Err(Refusal::invalid(
             "fetch_files",
-            "fetching files is not supported (a program cannot write files); send []",
+            "fetching files is not supported; send []",
         ));
     }
     Refusal::check_size(

@@ -45,8 +45,11 @@
 //!
 //! The server listens on loopback unless `--listen` says otherwise. With `--token`, every
 //! route but `/v1/ping` needs `Authorization: Bearer TOKEN` (or Judge0's `X-Auth-Token`).
-//! Programs run in the judge's sandboxes (Docker or bubblewrap, no network, read-only
-//! work folder, kernel-enforced memory), as every judgement of this judge does.
+//! Programs run in the judge's sandboxes (Docker or bubblewrap, no network, a read-only
+//! root, kernel-enforced memory), as every judgement of this judge does; `/v1/evaluate`
+//! runs them exactly as `judge run` does (a read-only work folder), `/run_code` and
+//! Judge0 as the agent's workbench does (a work folder the program may write, on a tmpfs
+//! counted in its memory).
 
 // The OpenAPI document is written as nested `json!` literals, deeper than the default
 // macro recursion limit.

@@ -558,7 +558,10 @@ impl Batcher {
                 next.push(a.request.sampling.pad_id);
                 continue;
             }
-            let logprobs = sampling_logprobs(&logits.narrow(0, row as i64, 1), &a.request.sampling);
+            let logprobs = sampling_logprobs(
+                &self.model.mask_unsampled(&logits.narrow(0, row as i64, 1)),
+                &a.request.sampling,
+            );
             let token = if a.request.sampling.temperature <= 0.0 {
                 logprobs.argmax(-1, false).int64_value(&[0])
             } else {

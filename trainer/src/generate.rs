@@ -184,7 +184,7 @@ pub fn sample_with(
             let logits = model
                 .forward(&ids, &positions, &mask, &mut cache)
                 .select(1, seq - 1);
-            let logprobs = sampling_logprobs(&logits, sampling);
+            let logprobs = sampling_logprobs(&model.mask_unsampled(&logits), sampling);
             let next = if sampling.temperature <= 0.0 {
                 logprobs.argmax(-1, true)
             } else {

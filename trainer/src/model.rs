@@ -206,6 +206,8 @@ pub struct Model {
     /// Whether training passes recompute the layers instead of keeping their activations
     /// ([`Model::forward_checkpointed`]).
     checkpointing: bool,
+    /// Token ids from here on are never sampled ([`Model::limit_sampling_vocab`]).
+    sample_vocab: Option<i64>,
 }
 
 fn linear(vs: nn::Path<'_>, input: usize, output: usize, bias: bool) -> nn::Linear {
@@ -301,6 +303,7 @@ impl Model {
             head_rounded: false,
             lora: None,
             checkpointing: false,
+            sample_vocab: None,
         })
     }
 
@@ -439,6 +442,29 @@ impl Model {
                 (n, merged)
             })
             .collect()
+    }
+
+    /// Never samples the ids from `tokens` on: the embedding's rows that the tokenizer has
+    /// no token for (Qwen's 151,936 rows against 151,665 tokens), which an untrained row
+    /// could still win. Nothing changes when `tokens` covers the vocabulary.
+    pub fn limit_sampling_vocab(&mut self, tokens: usize) {
+        self.sample_vocab = (tokens < self.arch.vocab).then_some(tokens as i64);
+    }
+
+    /// `logits` `[..., vocab]` with the ids that are never sampled at `-inf`
+    /// ([`Model::limit_sampling_vocab`]); the logits themselves otherwise.
+    pub fn mask_unsampled(&self, logits: &Tensor) -> Tensor {
+        match self.sample_vocab {
+            Some(n) => {
+                let vocab = *logits
+                    .size()
+                    .last()
+                    .expect("invariant: logits have a vocabulary");
+                let ids = Tensor::arange(vocab, (Kind::Int64, logits.device()));
+                logits.masked_fill(&ids.ge(n), f64::NEG_INFINITY)
+            }
+            None => logits.shallow_clone(),
+        }
     }
 
     /// Whether the training passes use activation checkpointing (see
@@ -1117,6 +1143,39 @@ mod tests {
         assert!(err.to_string().contains("missing from"), "{err}");
         let err = plain_model_error(&file);
         assert!(err.contains("no LoRA adapters"), "{err}");
+    }
+
+    #[test]
+    fn ids_the_tokenizer_lacks_are_never_sampled() {
+        let config: Config = serde_json::from_value(tiny_config("qwen2")).expect("config");
+        let mut model = Model::new(config, Device::Cpu);
+        fill_seeded(&model.vs, 4);
+        let sampling = crate::generate::Sampling {
+            temperature: 5.0,
+            top_p: 1.0,
+            top_k: 0,
+            max_tokens: 28,
+            stop: Vec::new(),
+            seed: 3,
+            pad_id: 0,
+        };
+        let drawn = |model: &Model| -> Vec<i64> {
+            crate::generate::sample(model, &[vec![1, 2, 3], vec![4, 5]], &sampling)
+                .expect("samples")
+                .into_iter()
+                .flat_map(|s| s.tokens)
+                .collect()
+        };
+        assert!(drawn(&model).iter().any(|t| *t >= 20), "hot sampling reaches the top ids");
+        model.limit_sampling_vocab(20);
+        assert!(drawn(&model).iter().all(|t| *t < 20));
+        let logits = Tensor::zeros([1, 32], (Kind::Float, Device::Cpu));
+        let masked = model.mask_unsampled(&logits);
+        assert_eq!(masked.double_value(&[0, 19]), 0.0);
+        assert_eq!(masked.double_value(&[0, 20]), f64::NEG_INFINITY);
+        // A limit at or above the vocabulary changes nothing.
+        model.limit_sampling_vocab(32);
+        assert_eq!(model.mask_unsampled(&logits).double_value(&[0, 31]), 0.0);
     }
 
     fn grads(model: &Model) -> Vec<(String, Tensor)> {

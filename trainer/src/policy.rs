@@ -69,12 +69,13 @@ impl LocalPolicy {
     /// policy version `version`, at most `max_batch` sequences at a time.
     pub fn new(
         name: impl Into<String>,
-        model: Model,
+        mut model: Model,
         tokenizer: ChatTokenizer,
         max_batch: usize,
         on_weights: OnWeights,
         version: u64,
     ) -> LocalPolicy {
+        model.limit_sampling_vocab(tokenizer.vocab_size());
         let batcher = Batcher::new(model, max_batch, on_weights, version);
         LocalPolicy {
             name: name.into(),

@@ -155,7 +155,13 @@ pub async fn serve(
 }
 
 /// Starts the decoder thread that owns `model` and returns the router.
-pub fn app(model: Model, tokenizer: ChatTokenizer, name: String, config: ServeConfig) -> Router {
+pub fn app(
+    mut model: Model,
+    tokenizer: ChatTokenizer,
+    name: String,
+    config: ServeConfig,
+) -> Router {
+    model.limit_sampling_vocab(tokenizer.vocab_size());
     let context = model.config.max_position_embeddings;
     let batcher = Batcher::new(model, config.max_batch, OnWeights::Drain, config.version);
     let state = Arc::new(AppState {

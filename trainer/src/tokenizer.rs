@@ -196,6 +196,11 @@ impl ChatTokenizer {
             .map_err(|err| Error::Config(format!("tokenizer: {err}")))
     }
 
+    /// The tokens of the vocabulary, added (special) tokens included.
+    pub fn vocab_size(&self) -> usize {
+        self.tokenizer.get_vocab_size(true)
+    }
+
     /// The id of a token of the vocabulary (special tokens included).
     pub fn token_id(&self, token: &str) -> Option<i64> {
         self.tokenizer.token_to_id(token).map(i64::from)

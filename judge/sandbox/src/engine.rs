@@ -13,11 +13,12 @@
 //!
 //! # Compiling once
 //!
-//! [`Engine::compile`] keeps each `(language, source)`'s outcome in memory behind a
-//! once-cell: requests that bring the same program at the same time wait for one compile,
-//! and later ones take it from memory. Builds themselves live in the judge's compile
-//! cache on disk ([`judge::compile_cache_dir`]), which the judging of a package problem
-//! ([`Engine::judge`]) reads too.
+//! [`Engine::run_one`] keeps each `(language, source)`'s compile outcome in memory
+//! behind a lock: requests that bring the same program at the same time wait for one
+//! compile (without holding a worker while they wait), and later ones take it from
+//! memory. Builds themselves live in the judge's compile cache on disk
+//! ([`judge::compile_cache_dir`]), which the judging of a problem ([`Engine::judge`])
+//! reads too.
 //!
 //! # Faults
 //!
@@ -29,7 +30,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use judge::lang::Language;
 use judge::problems::Problem;
@@ -37,7 +38,7 @@ use judge::sandbox::{BackendKind, SandboxConfig};
 use judge::workbench::{Compiled, RunInput, RunLimits, RunOutcome, Workbench};
 use judge::{Options, Report, Submission};
 use sha2::Digest;
-use tokio::sync::{OnceCell, Semaphore};
+use tokio::sync::Semaphore;
 
 use crate::metrics::{Metrics, QueueGauges};
 
@@ -76,7 +77,7 @@ pub struct Engine {
     waiting: AtomicUsize,
     running: AtomicUsize,
     permits: Semaphore,
-    compiled: Mutex<HashMap<[u8; 32], Arc<OnceCell<Compiled>>>>,
+    compiled: Mutex<HashMap<[u8; 32], Slot>>,
     /// The problems of the packages the server was started with, by short name.
     pub problems: BTreeMap<String, Arc<Problem>>,
     /// The counters of `/metrics`.
@@ -93,6 +94,18 @@ pub struct Busy {
 /// A request waited for a worker longer than its deadline.
 #[derive(Debug, Clone, Copy)]
 pub struct TimedOut;
+
+/// Why [`Engine::run_one`] gave no run.
+#[derive(Debug)]
+pub enum Fault {
+    /// No worker became free before the deadline.
+    TimedOut,
+    /// The judge failed (a sandbox that does not start or dies).
+    Judge(judge::Error),
+}
+
+/// A program's compile outcome, filled by the first request that compiles it.
+type Slot = Arc<tokio::sync::Mutex<Option<Compiled>>>;
 
 /// An admitted request: its place in the server, given back when dropped.
 #[derive(Debug)]
@@ -229,9 +242,14 @@ impl Engine {
 
     /// Waits for a worker, at most `timeout` when given.
     pub async fn worker(&self, timeout: Option<Duration>) -> Result<Worker<'_>, TimedOut> {
+        self.worker_until(timeout.map(|t| Instant::now() + t)).await
+    }
+
+    /// Waits for a worker until `deadline` when given.
+    async fn worker_until(&self, deadline: Option<Instant>) -> Result<Worker<'_>, TimedOut> {
         self.waiting.fetch_add(1, Ordering::AcqRel);
-        let acquired = match timeout {
-            Some(limit) => tokio::time::timeout(limit, self.permits.acquire())
+        let acquired = match deadline {
+            Some(at) => tokio::time::timeout_at(at.into(), self.permits.acquire())
                 .await
                 .map_err(|_| TimedOut),
             None => Ok(self.permits.acquire().await),
@@ -241,9 +259,7 @@ impl Engine {
             Ok(Ok(permit)) => permit,
             // The semaphore is never closed; a closed one reads as a time-out.
             Ok(Err(_)) | Err(TimedOut) => {
-                self.metrics
-                    .timed_out
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.metrics.timed_out.fetch_add(1, Ordering::Relaxed);
                 return Err(TimedOut);
             }
         };
@@ -254,51 +270,67 @@ impl Engine {
         })
     }
 
-    /// Compiles `source` in `language` once: the outcome, and whether it was already
-    /// there (compiled by an earlier or a simultaneous request).
-    pub async fn compile(
-        &self,
-        language: &Language,
-        source: &str,
-    ) -> judge::Result<(Compiled, bool)> {
+    /// The slot of a program's compile outcome.
+    fn slot(&self, language: &Language, source: &str) -> Slot {
         let key = program_key(&language.id, source);
-        let cell = {
-            let mut table = self
-                .compiled
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if table.len() >= COMPILED_KEPT && !table.contains_key(&key) {
-                table.clear();
-            }
-            Arc::clone(table.entry(key).or_default())
-        };
-        let mut ran = false;
-        let compiled = cell
-            .get_or_try_init(|| {
-                ran = true;
-                self.workbench
-                    .compile_under(&language.id, source, &self.compile_limits)
-            })
-            .await?
-            .clone();
-        let counter = if ran {
-            &self.metrics.cache_misses
-        } else {
-            &self.metrics.cache_hits
-        };
-        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Ok((compiled, !ran))
+        let mut table = self
+            .compiled
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if table.len() >= COMPILED_KEPT && !table.contains_key(&key) {
+            table.clear();
+        }
+        Arc::clone(table.entry(key).or_default())
     }
 
-    /// Compiles (once) and runs `source` on `stdin` under `limits`.
+    /// Compiles (once) and runs `source` on `stdin` under `limits`, waiting for workers
+    /// at most `timeout` in all.
+    ///
+    /// A request whose program another request is compiling waits for that compile
+    /// without holding a worker; the request that compiles keeps its worker for its run.
     pub async fn run_one(
         &self,
         language: &Language,
         source: &str,
         stdin: String,
         limits: &RunLimits,
-    ) -> judge::Result<RunOne> {
-        let (compiled, cached) = self.compile(language, source).await?;
+        timeout: Option<Duration>,
+    ) -> Result<RunOne, Fault> {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        let slot = self.slot(language, source);
+        let mut held = None;
+        let (compiled, cached) = {
+            let mut guard = match deadline {
+                Some(at) => tokio::time::timeout_at(at.into(), slot.lock())
+                    .await
+                    .map_err(|_| {
+                        self.metrics.timed_out.fetch_add(1, Ordering::Relaxed);
+                        Fault::TimedOut
+                    })?,
+                None => slot.lock().await,
+            };
+            match &*guard {
+                Some(compiled) => {
+                    self.metrics.cache_hits.fetch_add(1, Ordering::Relaxed);
+                    (compiled.clone(), true)
+                }
+                None => {
+                    held = Some(
+                        self.worker_until(deadline)
+                            .await
+                            .map_err(|_| Fault::TimedOut)?,
+                    );
+                    let compiled = self
+                        .workbench
+                        .compile_under(&language.id, source, &self.compile_limits)
+                        .await
+                        .map_err(Fault::Judge)?;
+                    self.metrics.cache_misses.fetch_add(1, Ordering::Relaxed);
+                    *guard = Some(compiled.clone());
+                    (compiled, false)
+                }
+            }
+        };
         let program = match compiled {
             Compiled::Failed { message } => {
                 self.metrics.programs.fetch_add(1, Ordering::Relaxed);
@@ -306,6 +338,13 @@ impl Engine {
                 return Ok(RunOne::CompileError { message, cached });
             }
             Compiled::Ok(program) => program,
+        };
+        let _worker = match held {
+            Some(worker) => worker,
+            None => self
+                .worker_until(deadline)
+                .await
+                .map_err(|_| Fault::TimedOut)?,
         };
         let compile_ms = if cached || program.compile.cached {
             0.0
@@ -315,10 +354,13 @@ impl Engine {
         let mut outcomes = self
             .workbench
             .run_inputs(&program, &[RunInput::stdin(stdin)], limits)
-            .await?;
-        let run = outcomes.pop().ok_or_else(|| judge::Error::Sandbox {
-            backend: self.backend.name(),
-            why: "the run was not reported".to_owned(),
+            .await
+            .map_err(Fault::Judge)?;
+        let run = outcomes.pop().ok_or_else(|| {
+            Fault::Judge(judge::Error::Sandbox {
+                backend: self.backend.name(),
+                why: "the run was not reported".to_owned(),
+            })
         })?;
         self.metrics.programs.fetch_add(1, Ordering::Relaxed);
         self.metrics.tests_done(1);

@@ -43,7 +43,7 @@ use judge::workbench::{RunLimits, RunOutcome, RunStatus};
 use serde::{Deserialize, Serialize};
 
 use crate::Limits;
-use crate::engine::{Engine, RunOne};
+use crate::engine::{Engine, Fault, RunOne};
 use crate::error::Refusal;
 
 /// `POST /run_code`'s body.
@@ -184,8 +184,8 @@ fn prepare(
     Ok((language, req.code, stdin, run_limits))
 }
 
-/// Runs a `/run_code` request: admitted, then waiting for a worker at most
-/// `queue_timeout`, then compiled (once) and run.
+/// Runs a `/run_code` request: admitted, then compiled (once) and run, waiting for
+/// workers at most `queue_timeout`.
 pub async fn run_code(
     engine: &Arc<Engine>,
     req: RunCodeRequest,
@@ -195,13 +195,13 @@ pub async fn run_code(
     engine.metrics.request("run_code");
     let (language, code, stdin, run_limits) = prepare(req, limits)?;
     let _ticket = engine.admit().map_err(Refusal::Busy)?;
-    let _worker = engine
-        .worker(Some(queue_timeout))
-        .await
-        .map_err(|_| Refusal::TimedOut)?;
     let interpreted = is_interpreted(&language.id);
-    match engine.run_one(&language, &code, stdin, &run_limits).await {
-        Err(err) => {
+    match engine
+        .run_one(&language, &code, stdin, &run_limits, Some(queue_timeout))
+        .await
+    {
+        Err(Fault::TimedOut) => Err(Refusal::TimedOut),
+        Err(Fault::Judge(err)) => {
             engine
                 .metrics
                 .judge_errors

@@ -33,7 +33,7 @@ use judge::workbench::{RunLimits, RunStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::engine::{Engine, RunOne, Ticket};
+use crate::engine::{Engine, Fault, RunOne, Ticket};
 use crate::error::Refusal;
 use crate::{Limits, Service};
 
@@ -543,7 +543,6 @@ fn queued(request: Checked) -> Entry {
 /// Judges an admitted submission and writes its result.
 async fn run_entry(engine: &Engine, entry: &Mutex<Entry>, _ticket: Ticket) {
     let request = lock(entry).request.clone();
-    let _worker = engine.worker(None).await;
     lock(entry).status = 2;
     let result = engine
         .run_one(
@@ -551,12 +550,18 @@ async fn run_entry(engine: &Engine, entry: &Mutex<Entry>, _ticket: Ticket) {
             &request.source,
             request.stdin.clone(),
             &request.limits,
+            None,
         )
         .await;
     let mut it = lock(entry);
     it.finished_at = Some(now());
     match result {
-        Err(err) => {
+        Err(Fault::TimedOut) => {
+            // No deadline was given: a wait without one does not time out.
+            it.status = 13;
+            it.message = Some("no worker became free".to_owned());
+        }
+        Err(Fault::Judge(err)) => {
             engine
                 .metrics
                 .judge_errors

@@ -51,7 +51,8 @@ pub enum Error {
     Judge(#[from] judge::Error),
 }
 
-/// A request the server will not judge, with the HTTP status each API gives it.
+/// A request the server will not judge (or could not handle), with the HTTP status each
+/// API gives it.
 #[derive(Debug, Clone)]
 pub enum Refusal {
     /// The queue is full: 503 with `Retry-After`.
@@ -91,6 +92,8 @@ pub enum Refusal {
     },
     /// Something named does not exist: 404.
     NotFound(String),
+    /// The server itself failed while handling the request (a task that panicked): 500.
+    Internal(String),
 }
 
 impl Refusal {
@@ -110,6 +113,7 @@ impl Refusal {
             Refusal::TooLarge { .. } | Refusal::TooMany { .. } => 413,
             Refusal::Invalid { .. } => 400,
             Refusal::NotFound(_) => 404,
+            Refusal::Internal(_) => 500,
         }
     }
 
@@ -144,7 +148,7 @@ impl Refusal {
                 option,
             } => format!("{count} {what} in one request, above the limit of {limit} ({option})"),
             Refusal::Invalid { field, message } => format!("{field}: {message}"),
-            Refusal::NotFound(what) => what.clone(),
+            Refusal::NotFound(what) | Refusal::Internal(what) => what.clone(),
         }
     }
 

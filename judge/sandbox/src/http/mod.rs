@@ -133,10 +133,9 @@ fn body_of(body: Result<Bytes, BytesRejection>, service: &Service) -> Result<Byt
 async fn detached<T: Send + 'static>(
     work: impl Future<Output = T> + Send + 'static,
 ) -> Result<T, Refusal> {
-    tokio::spawn(work).await.map_err(|join| Refusal::Invalid {
-        field: "judgement".to_owned(),
-        message: format!("the judgement's task failed: {join}"),
-    })
+    tokio::spawn(work)
+        .await
+        .map_err(|join| Refusal::Internal(format!("the judgement's task failed: {join}")))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -310,6 +309,10 @@ fn native_refused(refusal: &Refusal) -> Response {
     match refusal {
         Refusal::Invalid { field, .. } => body["field"] = json!(field),
         Refusal::TooLarge { limit, option, .. } => {
+            body["limit"] = json!(limit);
+            body["option"] = json!(option);
+        }
+        Refusal::TooMany { limit, option, .. } => {
             body["limit"] = json!(limit);
             body["option"] = json!(option);
         }

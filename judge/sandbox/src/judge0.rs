@@ -720,7 +720,7 @@ fn full(token: &str, entry: &Entry) -> Map<String, Value> {
     let json = json!({
         "source_code": req.source,
         "language_id": req.language_id,
-        "stdin": req.stdin,
+        "stdin": raw.stdin.as_ref().map(|_| &req.stdin),
         "expected_output": req.expected,
         "stdout": entry.stdout,
         "status_id": entry.status,

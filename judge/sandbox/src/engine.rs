@@ -8,7 +8,7 @@
 //! [`Busy`] (503 with `Retry-After`). An admitted request waits for a worker
 //! ([`Engine::worker`]) for each program it judges: at most `workers` programs are judged
 //! at once, each in its own sandbox, first come first served (tokio's fair semaphore).
-//! A wait may have a deadline ([`Engine::worker`]'s `timeout`): SandboxFusion's route
+//! A wait may have a deadline ([`Engine::run_one`]'s `timeout`): SandboxFusion's route
 //! gives one so that a request waiting too long is answered 504, which verl retries.
 //!
 //! # Compiling once
@@ -284,7 +284,7 @@ impl Engine {
     }
 
     /// Compiles (once) and runs `source` on `stdin` under `limits`, waiting for workers
-    /// at most `timeout` in all.
+    /// at most `timeout` in all; `started` is called once a worker has taken it up.
     ///
     /// A request whose program another request is compiling waits for that compile
     /// without holding a worker; the request that compiles keeps its worker for its run.
@@ -295,6 +295,7 @@ impl Engine {
         stdin: String,
         limits: &RunLimits,
         timeout: Option<Duration>,
+        started: &(dyn Fn() + Sync),
     ) -> Result<RunOne, Fault> {
         let deadline = timeout.map(|t| Instant::now() + t);
         let slot = self.slot(language, source);
@@ -320,6 +321,7 @@ impl Engine {
                             .await
                             .map_err(|_| Fault::TimedOut)?,
                     );
+                    started();
                     let compiled = self
                         .workbench
                         .compile_under(&language.id, source, &self.compile_limits)
@@ -341,10 +343,14 @@ impl Engine {
         };
         let _worker = match held {
             Some(worker) => worker,
-            None => self
-                .worker_until(deadline)
-                .await
-                .map_err(|_| Fault::TimedOut)?,
+            None => {
+                let worker = self
+                    .worker_until(deadline)
+                    .await
+                    .map_err(|_| Fault::TimedOut)?;
+                started();
+                worker
+            }
         };
         let compile_ms = if cached || program.compile.cached {
             0.0

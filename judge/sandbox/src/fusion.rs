@@ -197,7 +197,14 @@ pub async fn run_code(
     let _ticket = engine.admit().map_err(Refusal::Busy)?;
     let interpreted = is_interpreted(&language.id);
     match engine
-        .run_one(&language, &code, stdin, &run_limits, Some(queue_timeout))
+        .run_one(
+            &language,
+            &code,
+            stdin,
+            &run_limits,
+            Some(queue_timeout),
+            &|| {},
+        )
         .await
     {
         Err(Fault::TimedOut) => Err(Refusal::TimedOut),

@@ -543,7 +543,7 @@ fn queued(request: Checked) -> Entry {
 /// Judges an admitted submission and writes its result.
 async fn run_entry(engine: &Engine, entry: &Mutex<Entry>, _ticket: Ticket) {
     let request = lock(entry).request.clone();
-    lock(entry).status = 2;
+    let processing = || lock(entry).status = 2;
     let result = engine
         .run_one(
             &request.language,
@@ -551,6 +551,7 @@ async fn run_entry(engine: &Engine, entry: &Mutex<Entry>, _ticket: Ticket) {
             request.stdin.clone(),
             &request.limits,
             None,
+            &processing,
         )
         .await;
     let mut it = lock(entry);

@@ -12,7 +12,8 @@ Usage:
         `logits{i}` (float32 [len, vocab], eager attention) and `greedy{i}` (64 tokens of
         greedy decoding). Each tokenizer is a BPE trained on a few lines, with its
         family's special tokens and a short chat template of its style. llama3-untied's config.json is rewritten to the transformers 4
-        layout (top-level rope_theta and rope_scaling), the others keep rope_parameters.
+        layout (top-level rope_theta and rope_scaling), the others keep rope_parameters;
+        qwen2-untied's weights are sharded (model.safetensors.index.json).
 
     families.py logits JOBS_JSON
         For each job {model, ids, out}: the float32 eager logits `logits{i}` of each id
@@ -157,7 +158,8 @@ def make(out):
         model = cls(config).eval()
         randomise(model, 100 + seed)
         folder = out / name
-        model.save_pretrained(folder)
+        # qwen2-untied is saved in shards named by model.safetensors.index.json.
+        model.save_pretrained(folder, max_shard_size="200KB" if name == "qwen2-untied" else "1GB")
         tok.save_pretrained(folder)
         stops = [tok.convert_tokens_to_ids(t) for t in special if t in
                  ("<|end_of_text|>", "<|eom_id|>", "<|eot_id|>", "<|im_end|>", "<|endoftext|>")]

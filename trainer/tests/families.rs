@@ -1,8 +1,9 @@
 //! Parity with transformers for every supported family, on tiny random models that
 //! `scripts/families.py` makes at test time with the project's venv (`ARENA_PYTHON`):
 //! Llama with `llama3` rope scaling (tied, and untied with its config.json in the
-//! transformers 4 layout), Qwen2 with its q/k/v biases (tied and untied), Qwen3 with q/k
-//! norms and a `head_dim` other than hidden / heads; 2 layers, grouped-query attention,
+//! transformers 4 layout), Qwen2 with its q/k/v biases (tied, and untied with its weights
+//! in shards named by `model.safetensors.index.json`), Qwen3 with q/k norms and a
+//! `head_dim` other than hidden / heads; 2 layers, grouped-query attention,
 //! every parameter randomised (biases and norm weights too), a trained BPE tokenizer and a
 //! `generation_config.json` saved beside. For each:
 //!
@@ -106,6 +107,10 @@ fn logits_and_greedy_tokens_match_transformers_for_every_family() {
     let Some((_, dir)) = fixtures() else {
         return;
     };
+    assert!(
+        dir.join("qwen2-untied/model.safetensors.index.json").is_file(),
+        "one fixture is sharded"
+    );
     let mut report = Vec::new();
     for name in VARIANTS {
         let model = Model::load(&dir.join(name), Device::Cpu)

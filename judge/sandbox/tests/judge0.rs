@@ -61,7 +61,14 @@ async fn judge0_api() {
         return;
     };
     let server = common::start(backend, |_| {}).await;
+    metadata(&server).await;
+    each_status(&server).await;
+    polled_in_base64(&server).await;
+    batches_and_errors(&server).await;
+}
 
+/// The routes the SDK reads when it starts.
+async fn metadata(server: &common::Server) {
     let languages = server.get("/languages").await.body;
     let ids: Vec<u64> = languages
         .as_array()
@@ -91,8 +98,10 @@ async fn judge0_api() {
         statuses[12],
         json!({"id": 13, "description": "Internal Error"})
     );
+}
 
-    // One submission per status, waited for.
+/// One submission per status, waited for.
+async fn each_status(server: &common::Server) {
     let cases: &[(u64, &str, &str, &str, Value, u64, &str)] = &[
         (
             71,
@@ -215,8 +224,10 @@ async fn judge0_api() {
             assert_eq!(it["message"], "Memory limit exceeded", "{it}");
         }
     }
+}
 
-    // As the SDK does: base64, no wait, then polling with fields=*.
+/// As the SDK does: base64, no wait, then polling with `fields=*`.
+async fn polled_in_base64(server: &common::Server) {
     let source = BASE64.encode("import sys\nprint(sys.stdin.read().upper(), end='')");
     let created = server
         .post(
@@ -261,8 +272,11 @@ async fn judge0_api() {
         .await
         .body;
     assert_eq!(picked, json!({"status_id": 3, "stdout": "HÉLLO\n"}));
+}
 
-    // Batches: at most 20, each created or refused on its own; read back by tokens.
+/// Batches: at most 20, each created or refused on its own, read back by tokens; and the
+/// errors.
+async fn batches_and_errors(server: &common::Server) {
     let many: Vec<Value> = (0..21)
         .map(|_| json!({"source_code": "print(1)", "language_id": 71}))
         .collect();
@@ -301,8 +315,6 @@ async fn judge0_api() {
     };
     assert_eq!(read["submissions"][0]["stdout"], "1\n", "{read}");
     assert!(read["submissions"][1].is_null(), "{read}");
-
-    // Errors.
     assert_eq!(
         server
             .get(&format!("/submissions/{}", uuid_like()))

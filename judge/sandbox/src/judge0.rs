@@ -18,8 +18,8 @@
 //! run that exits with 1 (11, the message in `stderr`), as in Judge0, where Python has no
 //! compile step.
 //!
-//! Tokens are random UUIDs (version 4); finished submissions are kept in memory, the
-//! newest [`KEPT`], for polling. Options this server does not honour
+//! Tokens are random UUIDs (version 4); submissions are kept in memory for polling, the
+//! newest [`KEPT`] within [`KEPT_BYTES`] of text. Options this server does not honour
 //! (`additional_files`, `callback_url`, `compiler_options`, `command_line_arguments`,
 //! `enable_network`, `redirect_stderr_to_stdout`) are refused with 422 when set, as
 //! Judge0 refuses what its configuration disables.
@@ -37,8 +37,11 @@ use crate::engine::{Engine, Fault, RunOne, Ticket};
 use crate::error::Refusal;
 use crate::{Limits, Service};
 
-/// Finished submissions kept for polling.
+/// Submissions kept for polling, at most.
 pub const KEPT: usize = 100_000;
+
+/// Bytes of submissions (sources, inputs, outputs) kept for polling, at most.
+pub const KEPT_BYTES: usize = 1 << 30;
 
 /// Submissions in one batch, as Judge0's `MAX_SUBMISSION_BATCH_SIZE`.
 pub const MAX_BATCH: usize = 20;
@@ -207,7 +210,7 @@ struct Checked {
     limits: RunLimits,
 }
 
-/// The submissions, by token, the newest [`KEPT`].
+/// The submissions, by token, the newest [`KEPT`] within [`KEPT_BYTES`].
 #[derive(Debug, Default)]
 pub struct Store {
     inner: Mutex<StoreInner>,
@@ -215,26 +218,69 @@ pub struct Store {
 
 #[derive(Debug, Default)]
 struct StoreInner {
-    entries: HashMap<String, Arc<Mutex<Entry>>>,
+    /// Each submission with the bytes it was counted for.
+    entries: HashMap<String, (Arc<Mutex<Entry>>, usize)>,
     order: VecDeque<String>,
+    bytes: usize,
+}
+
+impl StoreInner {
+    /// Drops the oldest submissions while there are too many or too many bytes.
+    fn evict(&mut self) {
+        while self.order.len() > KEPT || (self.bytes > KEPT_BYTES && self.order.len() > 1) {
+            let Some(old) = self.order.pop_front() else {
+                break;
+            };
+            if let Some((_, size)) = self.entries.remove(&old) {
+                self.bytes -= size;
+            }
+        }
+    }
+}
+
+impl Entry {
+    /// The bytes of text it holds.
+    fn size(&self) -> usize {
+        let text = |t: &Option<String>| t.as_ref().map_or(0, String::len);
+        self.request.source.len()
+            + self.request.stdin.len()
+            + text(&self.request.expected)
+            + text(&self.stdout)
+            + text(&self.stderr)
+            + text(&self.compile_output)
+            + text(&self.message)
+    }
 }
 
 impl Store {
     fn insert(&self, token: String, entry: Entry) -> Arc<Mutex<Entry>> {
+        let size = entry.size();
         let entry = Arc::new(Mutex::new(entry));
         let mut inner = lock(&self.inner);
-        inner.entries.insert(token.clone(), Arc::clone(&entry));
+        inner
+            .entries
+            .insert(token.clone(), (Arc::clone(&entry), size));
         inner.order.push_back(token);
-        while inner.order.len() > KEPT {
-            if let Some(old) = inner.order.pop_front() {
-                inner.entries.remove(&old);
-            }
-        }
+        inner.bytes += size;
+        inner.evict();
         entry
     }
 
+    /// Counts a finished submission's output towards the byte budget.
+    fn finished(&self, token: &str) {
+        let mut inner = lock(&self.inner);
+        let Some((entry, counted)) = inner.entries.get_mut(token) else {
+            return;
+        };
+        let size = lock(entry).size();
+        let grown = size.saturating_sub(*counted);
+        *counted = size;
+        inner.bytes += grown;
+        inner.evict();
+    }
+
     fn get(&self, token: &str) -> Option<Entry> {
-        let entry = lock(&self.inner).entries.get(token).cloned()?;
+        let (entry, _) = lock(&self.inner).entries.get(token).cloned()?;
         let it = lock(&entry).clone();
         Some(it)
     }
@@ -470,11 +516,16 @@ pub(crate) async fn create(
     let entry = service.judge0.insert(token.clone(), queued(checked));
     if query.wait() {
         run_entry(engine, &entry, ticket).await;
+        service.judge0.finished(&token);
         let it = lock(&entry).clone();
         return Ok((201, render(&token, &it, query)));
     }
-    let engine = Arc::clone(engine);
-    tokio::spawn(async move { run_entry(&engine, &entry, ticket).await });
+    let service = Arc::clone(service);
+    let spawned = token.clone();
+    tokio::spawn(async move {
+        run_entry(&service.engine, &entry, ticket).await;
+        service.judge0.finished(&spawned);
+    });
     Ok((201, json!({"token": token})))
 }
 
@@ -513,8 +564,12 @@ pub(crate) fn create_batch(
                 let ticket = tickets
                     .pop()
                     .ok_or_else(|| Refusal::invalid("submissions", "admission count mismatch"))?;
-                let engine = Arc::clone(engine);
-                tokio::spawn(async move { run_entry(&engine, &entry, ticket).await });
+                let service = Arc::clone(service);
+                let spawned = token.clone();
+                tokio::spawn(async move {
+                    run_entry(&service.engine, &entry, ticket).await;
+                    service.judge0.finished(&spawned);
+                });
                 answer.push(json!({"token": token}));
             }
         }
@@ -830,6 +885,26 @@ mod tests {
             ..raw
         };
         assert!(check(not_base64, true, &limits).is_err());
+    }
+
+    #[test]
+    fn the_store_keeps_the_newest_within_its_bytes() {
+        let limits = Limits::default();
+        let raw = SubmissionRequest {
+            source_code: Some("x".to_owned()),
+            language_id: Some(71),
+            ..SubmissionRequest::default()
+        };
+        let store = Store::default();
+        let entry = queued(check(raw, false, &limits).expect("valid"));
+        let first = store.insert("a".to_owned(), entry.clone());
+        store.insert("b".to_owned(), entry);
+        // "a" finishes with an output above the whole budget: the oldest goes.
+        lock(&first).stdout = Some("y".repeat(KEPT_BYTES + 1));
+        store.finished("a");
+        assert!(store.get("a").is_none());
+        assert!(store.get("b").is_some());
+        assert_eq!(lock(&store.inner).bytes, 1);
     }
 
     #[test]

@@ -203,39 +203,39 @@ struct SandboxArgs {
     #[arg(long, value_enum, default_value = "docker")]
     backend: BackendKind,
     /// The largest source accepted, in bytes (413 above).
-    #[arg(long)]
-    max_source_bytes: Option<usize>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_source_bytes)]
+    max_source_bytes: usize,
     /// The largest standard input (or inline test input) accepted, in bytes.
-    #[arg(long)]
-    max_stdin_bytes: Option<usize>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_stdin_bytes)]
+    max_stdin_bytes: usize,
     /// The largest request body accepted, in bytes.
-    #[arg(long)]
-    max_body_bytes: Option<usize>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_body_bytes)]
+    max_body_bytes: usize,
     /// Standard output kept per run on /run_code and Judge0, in bytes; more is OLE.
-    #[arg(long)]
-    stdout_bytes: Option<usize>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().stdout_bytes)]
+    stdout_bytes: usize,
     /// Tests per program in one request.
-    #[arg(long)]
-    max_tests: Option<usize>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_tests)]
+    max_tests: usize,
     /// Programs in one /v1/evaluate request.
-    #[arg(long)]
-    max_programs: Option<usize>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_programs)]
+    max_programs: usize,
     /// Output one /v1/evaluate program may write over all its tests, in bytes.
-    #[arg(long)]
-    max_total_output_bytes: Option<u64>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_total_output_bytes)]
+    max_total_output_bytes: u64,
     /// The most CPU seconds a request may ask per run.
-    #[arg(long)]
-    max_time: Option<f64>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_time_s)]
+    max_time: f64,
     /// The most MiB a request may ask per run.
-    #[arg(long)]
-    max_memory: Option<f64>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().max_memory_mb)]
+    max_memory: f64,
     /// Wall seconds a compile may take (/run_code, Judge0, inline tests; a package
     /// problem's own limit applies to it).
-    #[arg(long)]
-    compile_time: Option<f64>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().compile_time_s)]
+    compile_time: f64,
     /// MiB a compile may use (likewise).
-    #[arg(long)]
-    compile_memory: Option<f64>,
+    #[arg(long, default_value_t = judge_sandbox::Limits::default().compile_memory_mb)]
+    compile_memory: f64,
 }
 
 /// `judge sandbox`: the reward service until the process is stopped.
@@ -249,34 +249,22 @@ async fn sandbox(args: SandboxArgs) -> anyhow::Result<ExitCode> {
         opts.workers = workers as usize;
     }
     opts.queue_timeout = std::time::Duration::from_secs(args.queue_timeout.max(1));
-    let limits = &mut opts.limits;
-    let set = |slot: &mut usize, value: Option<usize>| {
-        if let Some(value) = value {
-            *slot = value;
-        }
+    opts.limits = judge_sandbox::Limits {
+        max_source_bytes: args.max_source_bytes,
+        max_stdin_bytes: args.max_stdin_bytes,
+        max_body_bytes: args.max_body_bytes,
+        stdout_bytes: args.stdout_bytes,
+        max_tests: args.max_tests,
+        max_programs: args.max_programs,
+        max_total_output_bytes: args.max_total_output_bytes,
+        max_time_s: args.max_time,
+        max_memory_mb: args.max_memory,
+        default_memory_mb: judge_sandbox::Limits::default()
+            .default_memory_mb
+            .min(args.max_memory),
+        compile_time_s: args.compile_time,
+        compile_memory_mb: args.compile_memory,
     };
-    set(&mut limits.max_source_bytes, args.max_source_bytes);
-    set(&mut limits.max_stdin_bytes, args.max_stdin_bytes);
-    set(&mut limits.max_body_bytes, args.max_body_bytes);
-    set(&mut limits.stdout_bytes, args.stdout_bytes);
-    set(&mut limits.max_tests, args.max_tests);
-    set(&mut limits.max_programs, args.max_programs);
-    if let Some(bytes) = args.max_total_output_bytes {
-        limits.max_total_output_bytes = bytes;
-    }
-    if let Some(seconds) = args.max_time {
-        limits.max_time_s = seconds;
-    }
-    if let Some(mib) = args.max_memory {
-        limits.max_memory_mb = mib;
-        limits.default_memory_mb = limits.default_memory_mb.min(mib);
-    }
-    if let Some(seconds) = args.compile_time {
-        limits.compile_time_s = seconds;
-    }
-    if let Some(mib) = args.compile_memory {
-        limits.compile_memory_mb = mib;
-    }
     let mut config = SandboxConfig::discover()?;
     config.cpus = args.cpus;
     judge_sandbox::serve(opts, config).await?;

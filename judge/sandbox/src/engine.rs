@@ -16,7 +16,7 @@
 //! [`Engine::run_one`] keeps each `(language, source)`'s compile outcome in memory
 //! behind a lock: requests that bring the same program at the same time wait for one
 //! compile (without holding a worker while they wait), and later ones take it from
-//! memory. Builds themselves live in the judge's compile cache on disk
+//! memory (a compile killed at its time limit excepted: a loaded machine may cause it). Builds themselves live in the judge's compile cache on disk
 //! ([`judge::compile_cache_dir`]), which the judging of a problem ([`Engine::judge`])
 //! reads too.
 //!
@@ -328,7 +328,9 @@ impl Engine {
                         .await
                         .map_err(Fault::Judge)?;
                     self.metrics.cache_misses.fetch_add(1, Ordering::Relaxed);
-                    *guard = Some(compiled.clone());
+                    if kept(&compiled) {
+                        *guard = Some(compiled.clone());
+                    }
                     (compiled, false)
                 }
             }
@@ -401,6 +403,17 @@ impl Engine {
     }
 }
 
+/// Whether a compile outcome is kept in memory: a build, or a compiler's refusal; not a
+/// compile killed at its time limit, which a loaded machine may cause and a later
+/// request should try again (the judge's compile step writes that note,
+/// `judge::grade::compile`).
+fn kept(compiled: &Compiled) -> bool {
+    match compiled {
+        Compiled::Ok(_) => true,
+        Compiled::Failed { message } => !message.contains("compilation killed at the limit of"),
+    }
+}
+
 /// The key of a program: SHA-256 of its language id, a zero byte and its source.
 fn program_key(language: &str, source: &str) -> [u8; 32] {
     let mut hasher = sha2::Sha256::new();
@@ -455,6 +468,18 @@ mod tests {
         drop(held);
         assert_eq!(engine.gauges().running, 0);
         assert!(engine.worker(Some(Duration::from_secs(60))).await.is_ok());
+    }
+
+    #[test]
+    fn a_compile_killed_at_its_time_limit_is_not_kept() {
+        let failed = |message: &str| Compiled::Failed {
+            message: message.to_owned(),
+        };
+        assert!(kept(&failed("main.cpp:1: error: x")));
+        assert!(kept(&failed("\ncompilation killed at the memory limit")));
+        assert!(!kept(&failed(
+            "\ncompilation killed at the limit of 60000 ms"
+        )));
     }
 
     #[test]

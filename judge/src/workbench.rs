@@ -576,7 +576,7 @@ impl Workbench {
                 wall_ms: crate::grade::wall_limit_ms(time_ms),
                 output_bytes: limits.output_bytes,
                 stack_bytes: limits.memory_bytes,
-                processes: 512,
+                processes: crate::sandbox::USER_PROCESSES,
                 open_files: 512,
             },
             oom_file: None,

@@ -300,7 +300,7 @@ impl BuildEnv<'_> {
                 wall_ms: compile_ms,
                 output_bytes: 256 * 1024 * 1024,
                 stack_bytes: 64 * 1024 * 1024,
-                processes: 512,
+                processes: crate::sandbox::USER_PROCESSES,
                 open_files: 1024,
             },
             oom_file: None,

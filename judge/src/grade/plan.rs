@@ -31,7 +31,7 @@ pub(super) const VALIDATOR_LIMITS: JobLimits = JobLimits {
     wall_ms: 60_000,
     output_bytes: 8 << 20,
     stack_bytes: 1 << 30,
-    processes: 64,
+    processes: crate::sandbox::USER_PROCESSES,
     open_files: 256,
 };
 
@@ -78,7 +78,7 @@ impl Ctx<'_> {
                 wall_ms: wall_limit_ms(time_ms),
                 output_bytes: limits.output_bytes,
                 stack_bytes: limits.memory_bytes,
-                processes: 512,
+                processes: crate::sandbox::USER_PROCESSES,
                 open_files: 512,
             },
             oom_file: None,

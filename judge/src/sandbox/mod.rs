@@ -45,6 +45,14 @@ pub const SANDBOX_UID: u32 = 65534;
 /// submission cannot read the answers or tamper with the validator.
 pub const VALIDATOR_UID: u32 = 65533;
 
+/// RLIMIT_NPROC of the programs that run as [`SANDBOX_UID`] or [`VALIDATOR_UID`]: no bound
+/// of its own. Those users are shared by every sandbox on the host and RLIMIT_NPROC
+/// counts a user's tasks machine-wide, so any finite value let one sandbox's fork bomb
+/// make another sandbox's threads fail (`pthread_create`: EAGAIN; a JVM judged beside the
+/// hostile corpus could not start). Each sandbox's pids cgroup (256 tasks, both backends)
+/// is the bound. (The supervisor lowers it to its own hard limit, which it may not raise.)
+pub const USER_PROCESSES: u64 = u64::MAX;
+
 /// Memory above the problem's limit that the sandbox's cgroup allows, for the supervisor
 /// and the work folder: a program between the two limits is MLE by its peak; one above
 /// is killed by the kernel and MLE by the OOM counter.

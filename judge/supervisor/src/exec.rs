@@ -454,6 +454,19 @@ struct ChildArgs<'a> {
 /// The child's stack: the child runs only [`child`], a few hundred bytes of frames.
 const CHILD_STACK_BYTES: usize = 64 << 10;
 
+/// This process's hard limit of `resource` (RLIM_INFINITY when it cannot be read).
+fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: getrlimit writes the struct we own.
+    if unsafe { libc::getrlimit(resource, &mut limit) } != 0 {
+        return libc::RLIM_INFINITY;
+    }
+    limit.rlim_max
+}
+
 /// Starts one launch; returns its pid and the read end of its exec-error pipe (which
 /// holds why `execve` failed, or nothing).
 fn spawn(launch: &Launch<'_>) -> Result<(libc::pid_t, OwnedFd), String> {
@@ -462,11 +475,14 @@ fn spawn(launch: &Launch<'_>) -> Result<(libc::pid_t, OwnedFd), String> {
     let envp = null_terminated(&launch.prepared.envp);
     let limits = launch.limits;
     let cpu_seconds = limits.cpu_ms.div_ceil(1000) + 1;
+    // Raising a hard limit needs CAP_SYS_RESOURCE, which neither sandbox grants: a
+    // larger value (the host's "no bound of its own") stops at the one we have.
+    let nproc = limits.processes.min(hard_limit(libc::RLIMIT_NPROC));
     let rlimits = [
         (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
         (libc::RLIMIT_FSIZE, limits.output_bytes, limits.output_bytes),
         (libc::RLIMIT_STACK, limits.stack_bytes, limits.stack_bytes),
-        (libc::RLIMIT_NPROC, limits.processes, limits.processes),
+        (libc::RLIMIT_NPROC, nproc, nproc),
         (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
         (libc::RLIMIT_CORE, 0, 0),
     ];

@@ -64,7 +64,8 @@ pub struct JobLimits {
     pub output_bytes: u64,
     /// RLIMIT_STACK (the stack may use the whole memory limit).
     pub stack_bytes: u64,
-    /// RLIMIT_NPROC for the unprivileged user (the cgroup's pids limit is the real bound).
+    /// RLIMIT_NPROC for the unprivileged user (the cgroup's pids limit is the real bound;
+    /// `u64::MAX` is RLIM_INFINITY).
     pub processes: u64,
     /// RLIMIT_NOFILE.
     pub open_files: u64,

@@ -15,7 +15,9 @@
 //!   With activation checkpointing the step gives the same loss and gradient norm;
 //! - LoRA: adapters on all seven projections train, save and load back, and the merged
 //!   checkpoint (`checkpoint::save`) gives transformers' logits;
-//! - the stop tokens come from `generation_config.json`'s list.
+//! - the stop tokens come from `generation_config.json`'s list;
+//! - `trainer serve` (the real binary, port 0) answers a chat request through the model's
+//!   own template and stop tokens with what the library decodes greedily.
 //!
 //! Under `CI=true` a missing python fails the test.
 
@@ -108,7 +110,8 @@ fn logits_and_greedy_tokens_match_transformers_for_every_family() {
         return;
     };
     assert!(
-        dir.join("qwen2-untied/model.safetensors.index.json").is_file(),
+        dir.join("qwen2-untied/model.safetensors.index.json")
+            .is_file(),
         "one fixture is sharded"
     );
     let mut report = Vec::new();
@@ -439,5 +442,103 @@ fn stop_tokens_come_from_generation_config() {
         let mut got = tokenizer.eos_ids.clone();
         got.sort();
         assert_eq!(got, want, "{name}");
+    }
+}
+
+/// `trainer serve` on `dir` (port 0); its base URL, and the child to stop.
+fn serve(dir: &Path) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--dtype",
+            "f32",
+            "--model",
+        ])
+        .arg(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("trainer starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("a line");
+    let base = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("the bound address, not {line:?}"))
+        .to_owned();
+    (child, base)
+}
+
+#[tokio::test]
+async fn trainer_serve_answers_through_each_familys_template_and_stop_tokens() {
+    let Some((_, dir)) = fixtures() else {
+        return;
+    };
+    let client = reqwest::Client::new();
+    let messages = [trainer::tokenizer::Message {
+        role: "user".into(),
+        content: "Read two integers and print their sum.".into(),
+    }];
+    for name in ["llama3-tied", "qwen2-untied", "qwen3"] {
+        let folder = dir.join(name);
+        // What the library makes of the same request: the model's template, greedy
+        // decoding that never picks an id the tokenizer lacks, the stop ids.
+        let tokenizer = trainer::tokenizer::ChatTokenizer::load(&folder).expect("tokenizer");
+        let prompt = tokenizer
+            .encode(
+                &tokenizer
+                    .apply_chat_template(&messages, true)
+                    .expect("template"),
+            )
+            .expect("ids");
+        let mut model = Model::load(&folder, Device::Cpu).expect("loads");
+        model.limit_sampling_vocab(tokenizer.vocab_size());
+        let sampling = trainer::generate::Sampling {
+            temperature: 0.0,
+            top_p: 1.0,
+            top_k: 0,
+            max_tokens: 24,
+            stop: tokenizer.eos_ids.iter().map(|id| vec![*id]).collect(),
+            seed: 0,
+            pad_id: 0,
+        };
+        let sample = trainer::generate::sample(&model, &[prompt.clone()], &sampling)
+            .expect("samples")
+            .remove(0);
+        let mut tokens = sample.tokens.clone();
+        if tokens.last().is_some_and(|t| tokenizer.eos_ids.contains(t)) {
+            tokens.pop();
+        }
+        let want = tokenizer.decode(&tokens).expect("decodes");
+        eprintln!("{name}: {} tokens, {want:?}", sample.tokens.len());
+        assert!(!want.is_empty(), "{name}: some text to compare");
+
+        let (mut child, base) = serve(&folder);
+        let res = client
+            .post(format!("{base}/v1/chat/completions"))
+            .json(&serde_json::json!({"messages": messages, "max_tokens": 24, "temperature": 0.0}))
+            .send()
+            .await
+            .expect("answers");
+        let status = res.status().as_u16();
+        let body: serde_json::Value = res.json().await.expect("json");
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(status, 200, "{name}: {body}");
+        assert_eq!(
+            body["usage"]["prompt_tokens"].as_u64(),
+            Some(prompt.len() as u64),
+            "{name}: the prompt through the model's template"
+        );
+        assert_eq!(
+            body["choices"][0]["message"]["content"].as_str(),
+            Some(want.as_str()),
+            "{name}: {body}"
+        );
     }
 }

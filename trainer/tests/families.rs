@@ -507,7 +507,7 @@ async fn trainer_serve_answers_through_each_familys_template_and_stop_tokens() {
             seed: 0,
             pad_id: 0,
         };
-        let sample = trainer::generate::sample(&model, &[prompt.clone()], &sampling)
+        let sample = trainer::generate::sample(&model, std::slice::from_ref(&prompt), &sampling)
             .expect("samples")
             .remove(0);
         let mut tokens = sample.tokens.clone();

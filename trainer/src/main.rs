@@ -451,6 +451,9 @@ struct BenchMemoryArgs {
     /// Where to run.
     #[arg(long, value_enum, default_value = "cpu")]
     device: DeviceArg,
+    /// The matrix products' precision (float32 master weights and AdamW state either way).
+    #[arg(long, value_enum, default_value = "f32")]
+    dtype: Dtype,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -869,9 +872,12 @@ fn bench_memory(args: &BenchMemoryArgs) -> anyhow::Result<()> {
         None => trainer::bench::memory::qwen25_05b_shape(),
     };
     let device = device_of(args.device)?;
+    let chosen = precision::choose(args.dtype, device);
+    eprintln!("{}", chosen.describe());
     let figures = trainer::bench::memory::measure(
         config,
         device,
+        chosen.compute,
         args.tokens,
         args.lora,
         args.checkpointing,
@@ -880,7 +886,8 @@ fn bench_memory(args: &BenchMemoryArgs) -> anyhow::Result<()> {
         "{}",
         serde_json::json!({
             "device": format!("{device:?}"), "tokens": args.tokens, "lora": args.lora,
-            "checkpointing": args.checkpointing, "figures": figures,
+            "checkpointing": args.checkpointing,
+            "compute": trainer::precision::kind_name(chosen.compute), "figures": figures,
         })
     );
     Ok(())

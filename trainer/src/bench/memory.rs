@@ -2,7 +2,8 @@
 //! published shape (Qwen2.5-0.5B by default), nothing downloaded: full fine-tuning or LoRA,
 //! with or without activation checkpointing (`Model::forward_checkpointed`). One rollout of
 //! `tokens` tokens (half prompt, half completion) in one micro-batch, float32 weights
-//! with AdamW's float32 moments. Run each setting in its own process: the figure is the
+//! with AdamW's float32 moments (the matrix products in float32 or, with `--dtype bf16`,
+//! in bf16 by `crate::precision`'s rule). Run each setting in its own process: the figure is the
 //! process's peak resident set (`VmHWM`; host memory, so a CPU figure).
 
 use std::time::Instant;
@@ -47,10 +48,12 @@ pub struct MemoryFigures {
     pub loss: f64,
 }
 
-/// One update of `config`'s random model on `device` over a rollout of `tokens` tokens.
+/// One update of `config`'s random model on `device` over a rollout of `tokens` tokens,
+/// the matrix products in `compute` (`crate::precision`: float32 masters either way).
 pub fn measure(
     config: Config,
     device: Device,
+    compute: Kind,
     tokens: usize,
     lora: bool,
     checkpointing: bool,
@@ -68,6 +71,7 @@ pub fn measure(
         model.attach_lora(&LoraConfig::default(), 1);
     }
     model.set_checkpointing(checkpointing);
+    model.set_compute(compute);
     let trainable: i64 = model
         .trainable()
         .trainable_variables()

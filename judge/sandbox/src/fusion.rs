@@ -16,15 +16,17 @@
 //! `status` is `Success`, `Failed` or `SandboxError`; each stage's `status` is
 //! `Finished`, `Error` or `TimeLimitExceeded`. What the judge knows beyond that goes in
 //! extra fields of `run_result` (and `compile_result`): `verdict` (`OK`, `TLE`, `MLE`,
-//! `OLE`, `RTE`, or `CE` on the compile stage), `cpu_time` (s), `memory_kb` and
-//! `signal`. The mapping:
+//! `OLE`, `RTE`, or `CE` on the compile stage), `cpu_time` (s), `memory_kb`, `signal`
+//! and `exit_code` (the program's own). A failed run never has `return_code` 0 (verl
+//! reads that as an API error): when the program exited 0 or was not seen to exit, MLE
+//! gives 137, OLE 153 (128 + SIGXFSZ) and RTE 1. The mapping:
 //!
 //! | the judge | compile_result | run_result | status |
 //! |---|---|---|---|
 //! | ran, exit 0 | Finished, 0 (compiled languages) | Finished, 0 | Success |
-//! | runtime error | | Finished, its code (128 + signal when killed) | Failed |
-//! | memory limit (MLE) | | Finished, 137 when killed, `verdict: MLE` | Failed |
-//! | output limit (OLE) | | Finished, `verdict: OLE` | Failed |
+//! | runtime error | | Finished, its code (128 + signal when killed; 1 if 0 or none) | Failed |
+//! | memory limit (MLE) | | Finished, its code, or 137 if 0 or none, `verdict: MLE` | Failed |
+//! | output limit (OLE) | | Finished, its code, or 153 if 0 or none, `verdict: OLE` | Failed |
 //! | time limit (TLE) | | TimeLimitExceeded, `return_code` null | Failed |
 //! | compile error | Finished, 1, the compiler's output in `stderr` | null | Failed |
 //! | judge fault | | | SandboxError, `message` says what failed |
@@ -116,6 +118,9 @@ pub struct StageResult {
     pub memory_kb: Option<u64>,
     /// The signal that killed it.
     pub signal: Option<i32>,
+    /// The program's own exit code (null when killed or timed out); `return_code` differs
+    /// from it when a failed verdict came with a clean exit (see [`stage_of_run`]).
+    pub exit_code: Option<i32>,
 }
 
 impl RunCodeResponse {
@@ -260,6 +265,7 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
                 cpu_time: Some(0.0),
                 memory_kb: None,
                 signal: None,
+                exit_code: Some(1),
             }),
         ),
         RunOne::CompileError { message, .. } => (
@@ -273,6 +279,7 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
                 cpu_time: None,
                 memory_kb: None,
                 signal: None,
+                exit_code: Some(1),
             }),
             None,
         ),
@@ -289,6 +296,7 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
                 cpu_time: None,
                 memory_kb: None,
                 signal: None,
+                exit_code: Some(0),
             });
             (compile, Some(stage_of_run(&run)))
         }
@@ -310,6 +318,12 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
 }
 
 /// The run stage of a run.
+///
+/// `return_code` is what SandboxFusion's clients read: verl scores a run that failed
+/// with `return_code` 0 as an API error rather than a wrong program, so a failed verdict
+/// never carries 0 (nor null): MLE gives 137 (128 + SIGKILL, what the kernel's kill
+/// gives), OLE 153 (128 + SIGXFSZ) and RTE 1 when the program's own exit code is 0 or
+/// missing. The program's own exit code stays in `exit_code`.
 fn stage_of_run(run: &RunOutcome) -> StageResult {
     let verdict = match run.status {
         RunStatus::Ok => "OK",
@@ -319,13 +333,23 @@ fn stage_of_run(run: &RunOutcome) -> StageResult {
         RunStatus::RuntimeError => "RTE",
     };
     let tle = run.status == RunStatus::TimeLimit;
+    let failed_code = match run.status {
+        RunStatus::MemoryLimit => 137,
+        RunStatus::OutputLimit => 153,
+        _ => 1,
+    };
     let return_code = if tle {
         None
     } else {
-        match (run.exit_code, run.signal) {
+        let code = match (run.exit_code, run.signal) {
             (Some(code), _) => Some(code),
             (None, Some(signal)) => Some(128 + signal),
-            (None, None) => Some(1),
+            (None, None) => None,
+        };
+        match (run.status, code) {
+            (RunStatus::Ok, code) => Some(code.unwrap_or(0)),
+            (_, None | Some(0)) => Some(failed_code),
+            (_, Some(code)) => Some(code),
         }
     };
     StageResult {
@@ -338,6 +362,7 @@ fn stage_of_run(run: &RunOutcome) -> StageResult {
         cpu_time: Some(run.cpu_ms / 1000.0),
         memory_kb: Some(run.peak_kib),
         signal: run.signal,
+        exit_code: run.exit_code,
     }
 }
 
@@ -401,6 +426,29 @@ mod tests {
         assert_eq!(run.return_code, Some(137));
         let rte = response_of(ran(RunStatus::RuntimeError, Some(3), None), false);
         assert_eq!(rte.run_result.expect("run").return_code, Some(3));
+        let ole = response_of(ran(RunStatus::OutputLimit, None, Some(25)), false);
+        assert_eq!(ole.run_result.expect("run").return_code, Some(153));
+    }
+
+    #[test]
+    fn a_failed_verdict_with_a_clean_exit_never_reports_return_code_zero() {
+        // verl reads return_code 0 on a failed run as an API error (-1), not a failure.
+        for (status, code) in [
+            (RunStatus::MemoryLimit, 137),
+            (RunStatus::OutputLimit, 153),
+            (RunStatus::RuntimeError, 1),
+        ] {
+            for exit in [Some(0), None] {
+                let it = response_of(ran(status, exit, None), false);
+                assert_eq!(it.status, "Failed", "{status:?}");
+                let run = it.run_result.expect("run");
+                assert_eq!(run.return_code, Some(code), "{status:?} exit {exit:?}");
+                assert_eq!(run.exit_code, exit, "the program's own exit code is kept");
+            }
+        }
+        let ok = response_of(ran(RunStatus::Ok, Some(0), None), false);
+        let run = ok.run_result.expect("run");
+        assert_eq!((run.return_code, run.exit_code), (Some(0), Some(0)));
         let ce = response_of(
             RunOne::CompileError {
                 message: "error: x".to_owned(),

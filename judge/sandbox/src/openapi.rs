@@ -153,13 +153,14 @@ fn stage() -> Value {
         "properties": {
             "status": {"type": "string", "enum": ["Finished", "Error", "TimeLimitExceeded"]},
             "execution_time": {"type": "number", "nullable": true, "description": "wall seconds"},
-            "return_code": {"type": "integer", "nullable": true},
+            "return_code": {"type": "integer", "nullable": true, "description": "never 0 on a failed verdict: MLE 137, OLE 153, RTE 1 when the program exited 0"},
             "stdout": {"type": "string"},
             "stderr": {"type": "string"},
             "verdict": {"type": "string", "enum": ["OK", "TLE", "MLE", "OLE", "RTE", "CE"], "description": "extra: the judge's verdict"},
             "cpu_time": {"type": "number", "nullable": true, "description": "extra: CPU seconds"},
             "memory_kb": {"type": "integer", "nullable": true, "description": "extra: peak memory"},
-            "signal": {"type": "integer", "nullable": true, "description": "extra"}
+            "signal": {"type": "integer", "nullable": true, "description": "extra"},
+            "exit_code": {"type": "integer", "nullable": true, "description": "extra: the program's own exit code"}
         }
     })
 }

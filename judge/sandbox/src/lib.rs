@@ -29,8 +29,8 @@
 //! retry). Judge0 and the native API wait as long as it takes; their clients choose their
 //! own timeouts.
 //!
-//! A judge fault (a sandbox that does not start or dies) is never a program's verdict:
-//! `SandboxError` with a `message`, Judge0's status 13 (Internal Error), or
+//! A judge fault (a sandbox that does not start or dies, or a judgement's task that
+//! panicked) is never a program's verdict: HTTP 200 `SandboxError` with a `message`, Judge0's status 13 (Internal Error), or
 //! `"status": "judge_error"` with no scores, so that a trainer drops the sample.
 //!
 //! # Limits of a request

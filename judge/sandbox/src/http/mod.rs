@@ -156,11 +156,21 @@ fn fusion_invalid(field: &str, message: &str) -> Response {
     )
 }
 
+/// SandboxFusion's answer for a refusal: 422 for a field, `{"detail"}` with the status
+/// for a limit or a full queue, and for the server's own failure (a judgement's task that
+/// panicked) HTTP 200 with `SandboxError`, as SandboxFusion answers: its clients read
+/// that as a sandbox fault, where a 500 would be an error of the request.
+fn fusion_refused(refusal: Refusal) -> Response {
+    match refusal {
+        Refusal::Invalid { field, message } => fusion_invalid(&field, &message),
+        Refusal::Internal(message) => {
+            axum::Json(fusion::RunCodeResponse::sandbox_error(message)).into_response()
+        }
+        refusal => refused(&refusal, &json!({"detail": refusal.message()})),
+    }
+}
+
 async fn run_code(State(service): State<Shared>, body: Result<Bytes, BytesRejection>) -> Response {
-    let fusion_refused = |refusal: Refusal| match &refusal {
-        Refusal::Invalid { field, message } => fusion_invalid(field, message),
-        _ => refused(&refusal, &json!({"detail": refusal.message()})),
-    };
     let bytes = match body_of(body, &service) {
         Ok(bytes) => bytes,
         Err(refusal) => return fusion_refused(refusal),
@@ -357,6 +367,25 @@ mod tests {
         assert!(!same("abd", "abc"));
         assert!(!same("ab", "abc"));
         assert!(!same("", "abc"));
+    }
+
+    async fn json_of(response: Response) -> Value {
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        serde_json::from_slice(&bytes).expect("JSON")
+    }
+
+    #[tokio::test]
+    async fn a_fusion_internal_failure_is_a_sandbox_error_not_a_500() {
+        let response = fusion_refused(Refusal::Internal("the judgement's task failed".into()));
+        assert_eq!(response.status(), StatusCode::OK);
+        let body = json_of(response).await;
+        assert_eq!(body["status"], "SandboxError", "{body}");
+        assert_eq!(body["message"], "the judgement's task failed", "{body}");
+        assert!(body["run_result"].is_null(), "{body}");
+        let busy = fusion_refused(Refusal::TimedOut);
+        assert_eq!(busy.status(), StatusCode::GATEWAY_TIMEOUT);
     }
 
     #[test]

@@ -19,7 +19,9 @@
 //! compile step.
 //!
 //! Tokens are random UUIDs (version 4); submissions are kept in memory for polling, the
-//! newest [`KEPT`] within [`KEPT_BYTES`] of text. Options this server does not honour
+//! newest [`KEPT`] within [`KEPT_BYTES`] of text; only finished ones are dropped, never
+//! one still queued or running, and a judgement whose task panics finishes with 13.
+//! Options this server does not honour
 //! (`additional_files`, `callback_url`, `compiler_options`, `command_line_arguments`,
 //! `enable_network`, `redirect_stderr_to_stdout`) are refused with 422 when set, as
 //! Judge0 refuses what its configuration disables.
@@ -225,10 +227,27 @@ struct StoreInner {
 }
 
 impl StoreInner {
-    /// Drops the oldest submissions while there are too many or too many bytes.
+    /// Drops the oldest finished submissions while there are too many or too many bytes.
     fn evict(&mut self) {
-        while self.order.len() > KEPT || (self.bytes > KEPT_BYTES && self.order.len() > 1) {
-            let Some(old) = self.order.pop_front() else {
+        self.evict_to(KEPT, KEPT_BYTES);
+    }
+
+    /// Drops the oldest finished submissions while there are more than `count` or more
+    /// than `bytes` bytes. One still queued or running (status 1 or 2) is never dropped:
+    /// its client holds a token it was answered 201 for. Those are bounded by the queue's
+    /// admission, so what they hold is bounded too.
+    fn evict_to(&mut self, count: usize, bytes: usize) {
+        let mut at = 0;
+        while (self.order.len() > count || self.bytes > bytes) && at < self.order.len() {
+            let finished = self
+                .entries
+                .get(&self.order[at])
+                .is_none_or(|(entry, _)| !matches!(lock(entry).status, 1 | 2));
+            if !finished {
+                at += 1;
+                continue;
+            }
+            let Some(old) = self.order.remove(at) else {
                 break;
             };
             if let Some((_, size)) = self.entries.remove(&old) {
@@ -515,17 +534,22 @@ pub(crate) async fn create(
     let token = uuid4();
     let entry = service.judge0.insert(token.clone(), queued(checked));
     if query.wait() {
-        run_entry(engine, &entry, ticket).await;
-        service.judge0.finished(&token);
+        judge_entry(
+            Arc::clone(service),
+            token.clone(),
+            Arc::clone(&entry),
+            ticket,
+        )
+        .await;
         let it = lock(&entry).clone();
         return Ok((201, render(&token, &it, query)));
     }
-    let service = Arc::clone(service);
-    let spawned = token.clone();
-    tokio::spawn(async move {
-        run_entry(&service.engine, &entry, ticket).await;
-        service.judge0.finished(&spawned);
-    });
+    tokio::spawn(judge_entry(
+        Arc::clone(service),
+        token.clone(),
+        entry,
+        ticket,
+    ));
     Ok((201, json!({"token": token})))
 }
 
@@ -564,12 +588,12 @@ pub(crate) fn create_batch(
                 let ticket = tickets
                     .pop()
                     .ok_or_else(|| Refusal::invalid("submissions", "admission count mismatch"))?;
-                let service = Arc::clone(service);
-                let spawned = token.clone();
-                tokio::spawn(async move {
-                    run_entry(&service.engine, &entry, ticket).await;
-                    service.judge0.finished(&spawned);
-                });
+                tokio::spawn(judge_entry(
+                    Arc::clone(service),
+                    token.clone(),
+                    entry,
+                    ticket,
+                ));
                 answer.push(json!({"token": token}));
             }
         }
@@ -593,6 +617,37 @@ fn queued(request: Checked) -> Entry {
         wall_time: None,
         memory: None,
     }
+}
+
+/// Judges an admitted submission in a task of its own and writes its result, then counts
+/// it in the store. A judgement that panicked still finishes the submission, with status
+/// 13 (Internal Error), so that it is not left queued or running for ever.
+async fn judge_entry(
+    service: Arc<Service>,
+    token: String,
+    entry: Arc<Mutex<Entry>>,
+    ticket: Ticket,
+) {
+    let task = {
+        let engine = Arc::clone(&service.engine);
+        let entry = Arc::clone(&entry);
+        tokio::spawn(async move { run_entry(&engine, &entry, ticket).await })
+    };
+    if let Err(join) = task.await {
+        failed(&service.engine.metrics, &entry, &join);
+    }
+    service.judge0.finished(&token);
+}
+
+/// Marks a submission whose judgement's task failed (panicked) as an internal error.
+fn failed(metrics: &crate::metrics::Metrics, entry: &Mutex<Entry>, join: &tokio::task::JoinError) {
+    metrics
+        .judge_errors
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut it = lock(entry);
+    it.status = 13;
+    it.finished_at = Some(now());
+    it.message = Some(format!("the judgement's task failed: {join}"));
 }
 
 /// Judges an admitted submission and writes its result.
@@ -900,11 +955,78 @@ mod tests {
         let first = store.insert("a".to_owned(), entry.clone());
         store.insert("b".to_owned(), entry);
         // "a" finishes with an output above the whole budget: the oldest goes.
+        lock(&first).status = 3;
         lock(&first).stdout = Some("y".repeat(KEPT_BYTES + 1));
         store.finished("a");
         assert!(store.get("a").is_none());
         assert!(store.get("b").is_some());
         assert_eq!(lock(&store.inner).bytes, 1);
+    }
+
+    #[test]
+    fn the_store_never_drops_a_submission_still_queued_or_running() {
+        let limits = Limits::default();
+        let raw = SubmissionRequest {
+            source_code: Some("x".to_owned()),
+            language_id: Some(71),
+            ..SubmissionRequest::default()
+        };
+        let store = Store::default();
+        let entry = queued(check(raw, false, &limits).expect("valid"));
+        let queued_one = store.insert("queued".to_owned(), entry.clone());
+        let running = store.insert("running".to_owned(), entry.clone());
+        lock(&running).status = 2;
+        let done = store.insert("done".to_owned(), entry.clone());
+        lock(&done).status = 3;
+        store.insert("newest".to_owned(), entry);
+        let mut inner = lock(&store.inner);
+        inner.evict_to(1, usize::MAX);
+        // Only the finished one could go; the queued, the running and the newest (queued)
+        // stay, above the count.
+        let mut kept: Vec<&str> = inner.order.iter().map(String::as_str).collect();
+        kept.sort_unstable();
+        assert_eq!(kept, ["newest", "queued", "running"]);
+        assert!(!inner.entries.contains_key("done"));
+        drop(inner);
+        lock(&queued_one).status = 4;
+        lock(&store.inner).evict_to(1, usize::MAX);
+        assert!(store.get("queued").is_none());
+        assert!(store.get("running").is_some());
+    }
+
+    #[tokio::test]
+    async fn a_judgement_that_panics_finishes_its_submission_as_an_internal_error() {
+        let limits = Limits::default();
+        let raw = SubmissionRequest {
+            source_code: Some("x".to_owned()),
+            language_id: Some(71),
+            ..SubmissionRequest::default()
+        };
+        let entry = Arc::new(Mutex::new(queued(
+            check(raw, false, &limits).expect("valid"),
+        )));
+        lock(&entry).status = 2;
+        let join = tokio::spawn(async { panic!("boom") })
+            .await
+            .expect_err("it panicked");
+        let metrics = crate::metrics::Metrics::new();
+        failed(&metrics, &entry, &join);
+        assert_eq!(
+            metrics
+                .judge_errors
+                .load(std::sync::atomic::Ordering::Relaxed),
+            1
+        );
+        let it = lock(&entry).clone();
+        assert_eq!(it.status, 13);
+        assert!(it.finished_at.is_some());
+        assert!(
+            it.message
+                .as_deref()
+                .is_some_and(|m| m.contains("panicked")),
+            "{:?}",
+            it.message
+        );
     }
 
     #[test]

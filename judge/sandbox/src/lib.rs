@@ -30,8 +30,9 @@
 //! own timeouts.
 //!
 //! A judge fault (a sandbox that does not start or dies, or a judgement's task that
-//! panicked) is never a program's verdict: HTTP 200 `SandboxError` with a `message`, Judge0's status 13 (Internal Error), or
-//! `"status": "judge_error"` with no scores, so that a trainer drops the sample.
+//! panicked) is never a program's verdict: HTTP 200 `SandboxError` with a `message`,
+//! Judge0's status 13 (Internal Error), or `"status": "judge_error"` with no scores, so
+//! that a trainer drops the sample.
 //!
 //! # Limits of a request
 //!

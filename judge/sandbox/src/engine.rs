@@ -16,7 +16,10 @@
 //! [`Engine::run_one`] keeps each `(language, source)`'s compile outcome in memory
 //! behind a lock: requests that bring the same program at the same time wait for one
 //! compile (without holding a worker while they wait), and later ones take it from
-//! memory (a compile killed at its time limit excepted: a loaded machine may cause it). Builds themselves live in the judge's compile cache on disk
+//! memory (a compile killed at its time limit excepted: a loaded machine may cause it;
+//! such a compile is reported as a compile time-out, [`RunOne::CompileError`]'s
+//! `timed_out`, not as the compiler's refusal). Builds themselves live in the judge's
+//! compile cache on disk
 //! ([`judge::compile_cache_dir`]), which the judging of a problem ([`Engine::judge`])
 //! reads too.
 //!
@@ -141,6 +144,8 @@ pub enum RunOne {
         message: String,
         /// Whether the outcome came from the cache.
         cached: bool,
+        /// The compile was killed at its time limit (not a compiler's refusal).
+        timed_out: bool,
     },
     /// It ran.
     Ran {
@@ -339,7 +344,12 @@ impl Engine {
             Compiled::Failed { message } => {
                 self.metrics.programs.fetch_add(1, Ordering::Relaxed);
                 self.metrics.verdict("CE");
-                return Ok(RunOne::CompileError { message, cached });
+                let timed_out = compile_timed_out(&message);
+                return Ok(RunOne::CompileError {
+                    message,
+                    cached,
+                    timed_out,
+                });
             }
             Compiled::Ok(program) => program,
         };
@@ -405,13 +415,18 @@ impl Engine {
 
 /// Whether a compile outcome is kept in memory: a build, or a compiler's refusal; not a
 /// compile killed at its time limit, which a loaded machine may cause and a later
-/// request should try again (the judge's compile step writes that note,
-/// `judge::grade::compile`).
+/// request should try again.
 fn kept(compiled: &Compiled) -> bool {
     match compiled {
         Compiled::Ok(_) => true,
-        Compiled::Failed { message } => !message.contains("compilation killed at the limit of"),
+        Compiled::Failed { message } => !compile_timed_out(message),
     }
+}
+
+/// Whether a failed compile's log says it was killed at its time limit (the note the
+/// judge's compile step appends, `judge::grade::compile`).
+pub(crate) fn compile_timed_out(message: &str) -> bool {
+    message.contains("compilation killed at the limit of")
 }
 
 /// The key of a program: SHA-256 of its language id, a zero byte and its source.

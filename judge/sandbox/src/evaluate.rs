@@ -178,6 +178,9 @@ pub struct CompileResult {
     pub message: String,
     /// Wall seconds of the compile (0 when cached).
     pub time: f64,
+    /// The compile was killed at its time limit (`message` says so), not refused by the
+    /// compiler: a loaded machine may cause it, and such an outcome is not cached.
+    pub timed_out: bool,
 }
 
 /// One test's result.
@@ -637,6 +640,7 @@ fn result_of(
         ok: report.compile.ok,
         cached: report.compile.cached,
         message: report.compile.log.clone(),
+        timed_out: !report.compile.ok && crate::engine::compile_timed_out(&report.compile.log),
         time: if report.compile.cached {
             0.0
         } else {

@@ -29,6 +29,7 @@
 //! | output limit (OLE) | | Finished, its code, or 153 if 0 or none, `verdict: OLE` | Failed |
 //! | time limit (TLE) | | TimeLimitExceeded, `return_code` null | Failed |
 //! | compile error | Finished, 1, the compiler's output in `stderr` | null | Failed |
+//! | compile killed at its time limit | TimeLimitExceeded, null, `verdict: TLE` | null | Failed |
 //! | judge fault | | | SandboxError, `message` says what failed |
 //!
 //! Python (and PyPy) have no compile stage here, as in SandboxFusion: `compile_result` is
@@ -253,33 +254,45 @@ pub fn error_chain(err: &dyn std::error::Error) -> String {
 /// The answer for a run of the judge.
 fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
     let (compile_result, run_result) = match one {
-        RunOne::CompileError { message, .. } if interpreted => (
+        RunOne::CompileError {
+            message, timed_out, ..
+        } if interpreted => (
             None,
             Some(StageResult {
-                status: "Finished",
+                status: if timed_out {
+                    "TimeLimitExceeded"
+                } else {
+                    "Finished"
+                },
                 execution_time: Some(0.0),
-                return_code: Some(1),
+                return_code: (!timed_out).then_some(1),
                 stdout: String::new(),
                 stderr: message,
-                verdict: "RTE",
+                verdict: if timed_out { "TLE" } else { "RTE" },
                 cpu_time: Some(0.0),
                 memory_kb: None,
                 signal: None,
-                exit_code: Some(1),
+                exit_code: (!timed_out).then_some(1),
             }),
         ),
-        RunOne::CompileError { message, .. } => (
+        RunOne::CompileError {
+            message, timed_out, ..
+        } => (
             Some(StageResult {
-                status: "Finished",
+                status: if timed_out {
+                    "TimeLimitExceeded"
+                } else {
+                    "Finished"
+                },
                 execution_time: Some(0.0),
-                return_code: Some(1),
+                return_code: (!timed_out).then_some(1),
                 stdout: String::new(),
                 stderr: message,
-                verdict: "CE",
+                verdict: if timed_out { "TLE" } else { "CE" },
                 cpu_time: None,
                 memory_kb: None,
                 signal: None,
-                exit_code: Some(1),
+                exit_code: (!timed_out).then_some(1),
             }),
             None,
         ),
@@ -301,9 +314,7 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
             (compile, Some(stage_of_run(&run)))
         }
     };
-    let ok = compile_result
-        .as_ref()
-        .is_none_or(|c| c.return_code == Some(0))
+    let ok = compile_result.as_ref().is_none_or(|c| c.verdict == "OK")
         && run_result
             .as_ref()
             .is_some_and(|r| r.verdict == "OK" && r.return_code == Some(0));
@@ -453,6 +464,7 @@ mod tests {
             RunOne::CompileError {
                 message: "error: x".to_owned(),
                 cached: false,
+                timed_out: false,
             },
             false,
         );
@@ -467,11 +479,35 @@ mod tests {
             RunOne::CompileError {
                 message: "SyntaxError".to_owned(),
                 cached: false,
+                timed_out: false,
             },
             true,
         );
         assert!(syntax.compile_result.is_none());
         assert_eq!(syntax.run_result.expect("run").return_code, Some(1));
+    }
+
+    #[test]
+    fn a_compile_killed_at_its_time_limit_is_a_compile_time_out_not_a_compile_error() {
+        let killed = || RunOne::CompileError {
+            message: "\ncompilation killed at the limit of 60000 ms".to_owned(),
+            cached: false,
+            timed_out: true,
+        };
+        let it = response_of(killed(), false);
+        assert_eq!(it.status, "Failed");
+        assert!(it.run_result.is_none());
+        let compile = it.compile_result.expect("compile");
+        assert_eq!(
+            (compile.status, compile.return_code, compile.verdict),
+            ("TimeLimitExceeded", None, "TLE")
+        );
+        let python = response_of(killed(), true);
+        let run = python.run_result.expect("run");
+        assert_eq!(
+            (run.status, run.return_code, run.verdict),
+            ("TimeLimitExceeded", None, "TLE")
+        );
     }
 
     #[test]

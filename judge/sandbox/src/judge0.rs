@@ -12,7 +12,9 @@
 //! of each line and trailing blank lines do not count. Statuses are Judge0's ids and
 //! descriptions: 3 Accepted, 4 Wrong Answer, 5 Time Limit Exceeded, 6 Compilation Error,
 //! 7 to 12 the runtime errors by signal (11 a non-zero exit, 8 the output limit, 12 with
-//! the message `Memory limit exceeded` for MLE, which Judge0 has no status for), 13 a
+//! the message `Memory limit exceeded` for MLE, which Judge0 has no status for; 6 with
+//! the message `Compilation time limit exceeded` for a compile killed at the server's
+//! compile time limit), 13 a
 //! judge fault, 1 and 2 while it waits or runs. `time` and `wall_time` are seconds as
 //! strings (`"0.012"`), `memory` KB, as Judge0 writes them. A Python syntax error is a
 //! run that exits with 1 (11, the message in `stderr`), as in Judge0, where Python has no
@@ -680,8 +682,17 @@ async fn run_entry(engine: &Engine, entry: &Mutex<Entry>, _ticket: Ticket) {
             it.status = 13;
             it.message = Some(crate::fusion::error_chain(&err));
         }
-        Ok(RunOne::CompileError { message, .. }) => {
-            if matches!(request.language.id.as_str(), "python3" | "pypy3") {
+        Ok(RunOne::CompileError {
+            message, timed_out, ..
+        }) => {
+            let python = matches!(request.language.id.as_str(), "python3" | "pypy3");
+            if timed_out {
+                // Killed at the server's compile time limit: said, not passed off as
+                // the compiler's refusal.
+                it.status = if python { 5 } else { 6 };
+                it.message = Some("Compilation time limit exceeded".to_owned());
+                it.compile_output = Some(message);
+            } else if python {
                 it.status = 11;
                 it.exit_code = Some(1);
                 it.stderr = Some(message);

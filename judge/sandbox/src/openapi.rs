@@ -247,7 +247,7 @@ fn schemas() -> Value {
                         "error": {"type": "string", "nullable": true},
                         "verdict": verdict.clone(),
                         "duplicate_of": {"type": "integer", "nullable": true},
-                        "compile": {"type": "object", "nullable": true, "properties": {"ok": {"type": "boolean"}, "cached": {"type": "boolean"}, "message": {"type": "string"}, "time": {"type": "number"}}},
+                        "compile": {"type": "object", "nullable": true, "properties": {"ok": {"type": "boolean"}, "cached": {"type": "boolean"}, "message": {"type": "string"}, "time": {"type": "number"}, "timed_out": {"type": "boolean"}}},
                         "tests": {"type": "array", "items": {"type": "object", "properties": {
                             "index": {"type": "integer"}, "name": {"type": "string"}, "group": {"type": "string"},
                             "verdict": verdict.clone(), "cpu_time": {"type": "number"}, "wall_time": {"type": "number"},

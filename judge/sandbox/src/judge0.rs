@@ -5,9 +5,9 @@
 //! `GET /submissions/{token}` and `GET /submissions/batch?tokens=` with `fields`.
 //!
 //! A submission runs as `/run_code` does (compiled once, one sandbox for the run):
-//! `cpu_time_limit` (default 5 s, at most 15) is the CPU-time limit, the wall clock the
-//! judge's rule (the limit plus 1 s or 10%), so `wall_time_limit` and `cpu_extra_time` are
-//! read and not used; `memory_limit` is in KB (default 128000, at most the server's
+//! `cpu_time_limit` (default 5 s, at most [`MAX_CPU_TIME_S`] or `--max-time` if lower, as
+//! `/config_info` says) is the CPU-time limit, the wall clock the judge's rule (the limit
+//! plus 1 s or 10%), so `wall_time_limit` and `cpu_extra_time` are read and not used; `memory_limit` is in KB (default 128000, at most the server's
 //! `--max-memory`). `expected_output` is compared as Judge0 compares: trailing whitespace
 //! of each line and trailing blank lines do not count. Statuses are Judge0's ids and
 //! descriptions: 3 Accepted, 4 Wrong Answer, 5 Time Limit Exceeded, 6 Compilation Error,
@@ -46,6 +46,10 @@ pub const KEPT: usize = 100_000;
 
 /// Bytes of submissions (sources, inputs, outputs) kept for polling, at most.
 pub const KEPT_BYTES: usize = 1 << 30;
+
+/// The most `cpu_time_limit` in seconds, as Judge0's default `MAX_CPU_TIME_LIMIT` (lower
+/// when the server's `--max-time` is lower).
+pub const MAX_CPU_TIME_S: f64 = 15.0;
 
 /// Submissions in one batch, as Judge0's `MAX_SUBMISSION_BATCH_SIZE`.
 pub const MAX_BATCH: usize = 20;
@@ -370,11 +374,11 @@ pub fn config_info(engine: &Engine, limits: &Limits) -> Value {
         "enable_additional_files": false,
         "max_queue_size": engine.capacity(),
         "cpu_time_limit": 5.0,
-        "max_cpu_time_limit": limits.max_time_s.min(15.0),
+        "max_cpu_time_limit": max_cpu_time(limits),
         "cpu_extra_time": 0.0,
         "max_cpu_extra_time": 0.0,
         "wall_time_limit": 6.0,
-        "max_wall_time_limit": limits.max_time_s.min(15.0) + 1.5,
+        "max_wall_time_limit": max_cpu_time(limits) + 1.5,
         "memory_limit": 128000,
         "max_memory_limit": (limits.max_memory_mb * 1024.0) as u64,
         "stack_limit": 128000,
@@ -480,7 +484,17 @@ fn check(raw: SubmissionRequest, base64: bool, limits: &Limits) -> Result<Checke
         "--max-stdin-bytes",
     )?;
     let expected = decode("expected_output", raw.expected_output.as_deref(), base64)?;
-    let time = limits.time("cpu_time_limit", raw.cpu_time_limit.unwrap_or(5.0))?;
+    let cpu_time_limit = raw.cpu_time_limit.unwrap_or(5.0);
+    if cpu_time_limit > max_cpu_time(limits) {
+        return Err(Refusal::invalid(
+            "cpu_time_limit",
+            format!(
+                "must be less than or equal to {} (see /config_info's max_cpu_time_limit)",
+                max_cpu_time(limits)
+            ),
+        ));
+    }
+    let time = limits.time("cpu_time_limit", cpu_time_limit)?;
     let memory_bytes = limits.memory(
         "memory_limit",
         Some(raw.memory_limit.unwrap_or(128_000.0) / 1024.0),
@@ -499,6 +513,11 @@ fn check(raw: SubmissionRequest, base64: bool, limits: &Limits) -> Result<Checke
             capture_bytes: limits.stdout_bytes,
         },
     })
+}
+
+/// The most `cpu_time_limit`: [`MAX_CPU_TIME_S`], or the server's `--max-time` if lower.
+fn max_cpu_time(limits: &Limits) -> f64 {
+    limits.max_time_s.min(MAX_CPU_TIME_S)
 }
 
 /// A random version-4 UUID.
@@ -951,6 +970,32 @@ mod tests {
             ..raw
         };
         assert!(check(not_base64, true, &limits).is_err());
+    }
+
+    #[test]
+    fn cpu_time_limit_is_at_most_15_s_as_config_info_says() {
+        let limits = Limits::default();
+        assert!(limits.max_time_s > MAX_CPU_TIME_S, "the server allows more");
+        let raw = |seconds: f64| SubmissionRequest {
+            source_code: Some("x".to_owned()),
+            language_id: Some(71),
+            cpu_time_limit: Some(seconds),
+            ..SubmissionRequest::default()
+        };
+        let at = check(raw(15.0), false, &limits).expect("15 s is allowed");
+        assert_eq!(at.limits.time, std::time::Duration::from_secs(15));
+        let err = check(raw(16.0), false, &limits).expect_err("above 15 s");
+        assert!(
+            err.message().starts_with("cpu_time_limit:") && err.message().contains("15"),
+            "{}",
+            err.message()
+        );
+        let lower = Limits {
+            max_time_s: 4.0,
+            ..Limits::default()
+        };
+        assert!(check(raw(5.0), false, &lower).is_err());
+        assert_eq!(max_cpu_time(&lower), 4.0);
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! and `fetch_files`; unknown keys are ignored. `run_timeout` is the program's CPU-time
 //! limit (the judge's clock rule: the wall clock stops it at that plus 1 s or 10%); the
 //! compile runs under the server's compile limits (`--compile-time`, `--compile-memory`;
-//! 60 s and 2 GiB by default), so `compile_timeout` is read and not used. `files` and
+//! 60 s and 2 GiB by default), so `compile_timeout` is no limit: it and `run_timeout`
+//! only shorten the wait for a worker ([`queue_wait`]) when verl's HTTP timeout for the
+//! request (their sum plus 10 s) would expire before a 504 could be sent. `files` and
 //! `fetch_files` must be empty: the judge places no files beside a program and returns
 //! none, and a request that brings files is refused (422) rather than run without them.
 //! The program may write its work folder (a tmpfs whose pages count towards its memory
@@ -60,7 +62,8 @@ pub struct RunCodeRequest {
     /// Standard input.
     #[serde(default)]
     pub stdin: Option<String>,
-    /// Seconds for the compile: read, not used (the judge's compile limits apply).
+    /// Seconds for the compile: not a limit (the judge's compile limits apply); it
+    /// shortens the wait for a worker ([`queue_wait`]), as verl's timeout counts it.
     #[serde(default)]
     pub compile_timeout: Option<f64>,
     /// Seconds of CPU time for the run (default 10).
@@ -190,8 +193,29 @@ fn prepare(
     Ok((language, req.code, stdin, run_limits))
 }
 
+/// Seconds left to the compile and the sandboxes' starts in [`queue_wait`].
+const MARGIN_S: f64 = 5.0;
+
+/// How long a `/run_code` request may wait for workers: at most `queue_timeout`, and at
+/// most what verl's HTTP timeout for it (`compile_timeout + run_timeout + 10` s, with
+/// verl's defaults of 10 s for one not given) leaves after the run's wall limit (the
+/// judge's rule: the CPU limit plus 1 s or 10%) and [`MARGIN_S`]; at least 1 s.
+pub fn queue_wait(
+    queue_timeout: Duration,
+    compile_timeout: Option<f64>,
+    run_timeout: Duration,
+) -> Duration {
+    let compile = compile_timeout
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .unwrap_or(10.0);
+    let run = run_timeout.as_secs_f64();
+    let wall = run + (run * 0.1).max(1.0);
+    let room = compile + run + 10.0 - wall - MARGIN_S;
+    queue_timeout.min(Duration::from_secs_f64(room.clamp(1.0, 3600.0)))
+}
+
 /// Runs a `/run_code` request: admitted, then compiled (once) and run, waiting for
-/// workers at most `queue_timeout`.
+/// workers at most [`queue_wait`].
 pub async fn run_code(
     engine: &Arc<Engine>,
     req: RunCodeRequest,
@@ -199,18 +223,13 @@ pub async fn run_code(
     queue_timeout: Duration,
 ) -> Result<RunCodeResponse, Refusal> {
     engine.metrics.request("run_code");
+    let compile_timeout = req.compile_timeout;
     let (language, code, stdin, run_limits) = prepare(req, limits)?;
+    let wait = queue_wait(queue_timeout, compile_timeout, run_limits.time);
     let _ticket = engine.admit().map_err(Refusal::Busy)?;
     let interpreted = is_interpreted(&language.id);
     match engine
-        .run_one(
-            &language,
-            &code,
-            stdin,
-            &run_limits,
-            Some(queue_timeout),
-            &|| {},
-        )
+        .run_one(&language, &code, stdin, &run_limits, Some(wait), &|| {})
         .await
     {
         Err(Fault::TimedOut) => Err(Refusal::TimedOut),
@@ -508,6 +527,35 @@ mod tests {
             (run.status, run.return_code, run.verdict),
             ("TimeLimitExceeded", None, "TLE")
         );
+    }
+
+    #[test]
+    fn the_wait_for_a_worker_leaves_room_in_verls_timeout() {
+        let ten = Duration::from_secs(10);
+        let default = Duration::from_secs(crate::DEFAULT_QUEUE_TIMEOUT_S);
+        // verl's defaults (10 s + 10 s + 10 s = 30 s): the queue timeout itself.
+        assert_eq!(queue_wait(default, Some(10.0), ten), default);
+        assert_eq!(queue_wait(default, None, ten), default);
+        // Short timeouts: 1 + 1 + 10 - (1 + 1) - 5 = 5 s.
+        let short = queue_wait(default, Some(1.0), Duration::from_secs(1));
+        assert_eq!(short, Duration::from_secs(5));
+        // Never under 1 s, never above the server's queue timeout.
+        assert_eq!(
+            queue_wait(default, Some(0.0), Duration::from_secs(60)),
+            Duration::from_secs(1)
+        );
+        assert_eq!(
+            queue_wait(Duration::from_secs(2), Some(60.0), ten),
+            Duration::from_secs(2)
+        );
+        // Wait plus run wall plus margin fits in verl's timeout.
+        let run = 20.0;
+        let wait = queue_wait(
+            Duration::from_secs(600),
+            Some(10.0),
+            Duration::from_secs(20),
+        );
+        assert!(wait.as_secs_f64() + run * 1.1 + MARGIN_S <= 10.0 + run + 10.0 + 1e-9);
     }
 
     #[test]

@@ -24,9 +24,11 @@
 //! default) bounds the requests it has in flight. Hence the defaults: a queue of
 //! [`DEFAULT_QUEUE`] (1024) requests, so that 64, or verl's documented 256, concurrent
 //! requests wait and are never refused; and on `/run_code` a wait for a worker of at most
-//! [`DEFAULT_QUEUE_TIMEOUT_S`] (15 s) seconds, after which the request is answered 504,
+//! [`DEFAULT_QUEUE_TIMEOUT_S`] (10 s) seconds, after which the request is answered 504,
 //! which verl retries, instead of letting its 30 s timeout expire (which it does not
-//! retry). Judge0 and the native API wait as long as it takes; their clients choose their
+//! retry): 10 s of waiting, then the compile, sandbox starts and the run's wall limit (11
+//! s for its default 10 s) fit in 30 s. A request whose own `compile_timeout` and
+//! `run_timeout` give its client less room waits less ([`fusion::queue_wait`]). Judge0 and the native API wait as long as it takes; their clients choose their
 //! own timeouts.
 //!
 //! A judge fault (a sandbox that does not start or dies, or a judgement's task that
@@ -82,8 +84,9 @@ use crate::engine::{Engine, EngineOptions};
 /// The queue's default depth: requests that may wait beyond those being judged.
 pub const DEFAULT_QUEUE: usize = 1024;
 
-/// How long a `/run_code` request may wait for a worker before it is answered 504.
-pub const DEFAULT_QUEUE_TIMEOUT_S: u64 = 15;
+/// How long a `/run_code` request may wait for a worker before it is answered 504 (less
+/// when the request's own timeouts leave its client less room: [`fusion::queue_wait`]).
+pub const DEFAULT_QUEUE_TIMEOUT_S: u64 = 10;
 
 /// What one request may ask.
 #[derive(Debug, Clone)]

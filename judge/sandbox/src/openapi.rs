@@ -177,7 +177,7 @@ fn schemas() -> Value {
                 "code": {"type": "string"},
                 "language": {"type": "string", "enum": ["python", "cpp", "c", "java", "kotlin"], "default": "python"},
                 "stdin": {"type": "string", "nullable": true},
-                "compile_timeout": {"type": "number", "description": "read, not used: the judge's compile limits apply"},
+                "compile_timeout": {"type": "number", "description": "not a limit (the judge's compile limits apply); only shortens the wait for a worker, as verl's HTTP timeout counts it"},
                 "run_timeout": {"type": "number", "default": 10, "description": "CPU seconds"},
                 "memory_limit_MB": {"type": "number", "default": -1, "description": "-1: the server's default"},
                 "files": {"type": "object", "description": "must be empty"},

@@ -13,8 +13,8 @@
 //!
 //! # Compiling once
 //!
-//! [`Engine::run_one`] keeps each `(language, source)`'s compile outcome in memory
-//! behind a lock: requests that bring the same program at the same time wait for one
+//! [`Engine::run_one`] keeps each `(language, source)`'s compile outcome in memory (at
+//! most 50,000 of them, holding at most 256 MiB of text) behind a lock: requests that bring the same program at the same time wait for one
 //! compile (without holding a worker while they wait), and later ones take it from
 //! memory (a compile killed at its time limit excepted: a loaded machine may cause it;
 //! such a compile is reported as a compile time-out, [`RunOne::CompileError`]'s
@@ -45,9 +45,12 @@ use tokio::sync::Semaphore;
 
 use crate::metrics::{Metrics, QueueGauges};
 
-/// The most `(language, source)` outcomes kept in memory; past it the table starts
-/// afresh (builds stay in the disk cache).
+/// The most `(language, source)` outcomes kept in memory; past it (or past
+/// [`COMPILED_BYTES`]) the table starts afresh (builds stay in the disk cache).
 const COMPILED_KEPT: usize = 50_000;
+
+/// The most bytes of sources and compiler output the kept outcomes may hold.
+const COMPILED_BYTES: usize = 256 << 20;
 
 /// How the engine is set up.
 #[derive(Debug, Clone)]
@@ -81,6 +84,8 @@ pub struct Engine {
     running: AtomicUsize,
     permits: Semaphore,
     compiled: Mutex<HashMap<[u8; 32], Slot>>,
+    /// Bytes held by the outcomes in `compiled` (counted when each is filled).
+    compiled_bytes: AtomicUsize,
     /// The problems of the packages the server was started with, by short name.
     pub problems: BTreeMap<String, Arc<Problem>>,
     /// The counters of `/metrics`.
@@ -188,6 +193,7 @@ impl Engine {
             running: AtomicUsize::new(0),
             permits: Semaphore::new(workers),
             compiled: Mutex::new(HashMap::new()),
+            compiled_bytes: AtomicUsize::new(0),
             problems,
             metrics: Metrics::new(),
         })
@@ -282,8 +288,11 @@ impl Engine {
             .compiled
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if table.len() >= COMPILED_KEPT && !table.contains_key(&key) {
+        let full = table.len() >= COMPILED_KEPT
+            || self.compiled_bytes.load(Ordering::Acquire) >= COMPILED_BYTES;
+        if full && !table.contains_key(&key) {
             table.clear();
+            self.compiled_bytes.store(0, Ordering::Release);
         }
         Arc::clone(table.entry(key).or_default())
     }
@@ -334,6 +343,8 @@ impl Engine {
                         .map_err(Fault::Judge)?;
                     self.metrics.cache_misses.fetch_add(1, Ordering::Relaxed);
                     if kept(&compiled) {
+                        self.compiled_bytes
+                            .fetch_add(held_bytes(&compiled), Ordering::AcqRel);
                         *guard = Some(compiled.clone());
                     }
                     (compiled, false)
@@ -423,6 +434,14 @@ fn kept(compiled: &Compiled) -> bool {
     }
 }
 
+/// The bytes a kept compile outcome holds: its source and the compiler's output.
+fn held_bytes(compiled: &Compiled) -> usize {
+    match compiled {
+        Compiled::Ok(program) => program.source().len() + program.compile.log.len(),
+        Compiled::Failed { message } => message.len(),
+    }
+}
+
 /// Whether a failed compile's log says it was killed at its time limit (the note the
 /// judge's compile step appends, `judge::grade::compile`).
 pub(crate) fn compile_timed_out(message: &str) -> bool {
@@ -495,6 +514,28 @@ mod tests {
         assert!(!kept(&failed(
             "\ncompilation killed at the limit of 60000 ms"
         )));
+    }
+
+    #[test]
+    fn the_compile_table_starts_afresh_past_its_bytes() {
+        let engine = engine(1, 0);
+        let lang = judge::lang::by_id("cpp").expect("cpp");
+        let first = engine.slot(&lang, "a");
+        assert!(Arc::ptr_eq(&first, &engine.slot(&lang, "a")), "kept");
+        engine
+            .compiled_bytes
+            .store(COMPILED_BYTES, Ordering::Release);
+        // A program already kept is still found; a new one starts the table afresh.
+        assert!(Arc::ptr_eq(&first, &engine.slot(&lang, "a")));
+        engine.slot(&lang, "b");
+        assert_eq!(engine.compiled_bytes.load(Ordering::Acquire), 0);
+        assert!(!Arc::ptr_eq(&first, &engine.slot(&lang, "a")), "dropped");
+        assert_eq!(
+            held_bytes(&Compiled::Failed {
+                message: "xyz".to_owned()
+            }),
+            3
+        );
     }
 
     #[test]

@@ -123,7 +123,7 @@ pub struct StageResult {
     /// The signal that killed it.
     pub signal: Option<i32>,
     /// The program's own exit code (null when killed or timed out); `return_code` differs
-    /// from it when a failed verdict came with a clean exit (see [`stage_of_run`]).
+    /// from it when a failed verdict came with a clean exit (see the module doc).
     pub exit_code: Option<i32>,
 }
 
@@ -199,7 +199,8 @@ const MARGIN_S: f64 = 5.0;
 /// How long a `/run_code` request may wait for workers: at most `queue_timeout`, and at
 /// most what verl's HTTP timeout for it (`compile_timeout + run_timeout + 10` s, with
 /// verl's defaults of 10 s for one not given) leaves after the run's wall limit (the
-/// judge's rule: the CPU limit plus 1 s or 10%) and [`MARGIN_S`]; at least 1 s.
+/// judge's rule: the CPU limit plus 1 s or 10%) and 5 s for the compile and sandbox
+/// starts; at least 1 s.
 pub fn queue_wait(
     queue_timeout: Duration,
     compile_timeout: Option<f64>,

@@ -499,6 +499,13 @@ fn check(raw: SubmissionRequest, base64: bool, limits: &Limits) -> Result<Checke
         "memory_limit",
         Some(raw.memory_limit.unwrap_or(128_000.0) / 1024.0),
     )?;
+    // The decoded text is kept (and counted in the store); the request's own copies go.
+    let raw = SubmissionRequest {
+        source_code: None,
+        stdin: raw.stdin.as_ref().map(|_| String::new()),
+        expected_output: None,
+        ..raw
+    };
     Ok(Checked {
         raw,
         language_id,
@@ -950,6 +957,9 @@ mod tests {
             ("print(1)", "1\n")
         );
         assert_eq!(checked.limits.memory_bytes, 128_000 * 1024);
+        // The text is kept once, decoded; the request's copies are dropped.
+        assert!(checked.raw.source_code.is_none());
+        assert_eq!(checked.raw.stdin.as_deref(), Some(""));
         let unknown = SubmissionRequest {
             language_id: Some(9999),
             ..raw.clone()

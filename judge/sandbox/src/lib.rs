@@ -124,8 +124,8 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_source_bytes: 1 << 20,
-            max_stdin_bytes: 64 << 20,
-            max_body_bytes: 256 << 20,
+            max_stdin_bytes: 16 << 20,
+            max_body_bytes: 64 << 20,
             stdout_bytes: 8 << 20,
             max_tests: 10_000,
             max_programs: 512,

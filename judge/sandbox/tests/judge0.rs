@@ -238,7 +238,9 @@ async fn polled_in_base64(server: &common::Server) {
     assert_eq!(created.status, 201, "{}", created.text);
     let token = created.body["token"].as_str().expect("token").to_owned();
     assert_eq!(created.body.as_object().map(|o| o.len()), Some(1));
+    let since = std::time::Instant::now();
     let done = loop {
+        common::still_polling(since, "the submission to finish");
         let polled = server
             .get(&format!(
                 "/submissions/{token}?base64_encoded=true&fields=*"
@@ -297,7 +299,9 @@ async fn batches_and_errors(server: &common::Server) {
     assert_eq!(batch.status, 201, "{}", batch.text);
     let first = batch.body[0]["token"].as_str().expect("a token").to_owned();
     assert!(batch.body[1].get("language_id").is_some(), "{}", batch.text);
+    let since = std::time::Instant::now();
     let read = loop {
+        common::still_polling(since, "the batch's first submission to finish");
         let read = server
             .get(&format!(
                 "/submissions/batch?tokens={first},{}&fields=status,stdout",

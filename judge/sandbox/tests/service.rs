@@ -15,9 +15,12 @@ use serde_json::json;
 
 const SPIN: &str = "while True:\n    pass\n";
 
-/// Waits until the server is judging `n` programs (no time is asserted: it polls).
+/// Waits until the server is judging `n` programs (it polls; only a state that never
+/// comes fails it, after [`common::POLL_LIMIT`]).
 async fn until_running(server: &common::Server, n: f64) {
+    let since = std::time::Instant::now();
     while server.metric("judge_sandbox_running").await < n {
+        common::still_polling(since, &format!("{n} programs running"));
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

@@ -388,9 +388,16 @@ mod tests {
         assert_eq!(busy.status(), StatusCode::GATEWAY_TIMEOUT);
     }
 
-    #[test]
-    fn a_fusion_validation_error_names_the_field_as_fastapi_does() {
+    #[tokio::test]
+    async fn a_fusion_validation_error_names_the_field_as_fastapi_does() {
         let response = fusion_invalid("language", "no");
         assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let body = json_of(response).await;
+        assert_eq!(
+            body,
+            json!({"detail": [{"type": "value_error", "loc": ["body", "language"], "msg": "no"}]})
+        );
+        let whole = json_of(fusion_invalid("body", "not JSON")).await;
+        assert_eq!(whole["detail"][0]["loc"], json!(["body"]));
     }
 }

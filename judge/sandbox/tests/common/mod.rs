@@ -41,6 +41,19 @@ pub(crate) fn one_backend() -> Option<BackendKind> {
         .or_else(|| all.first().copied())
 }
 
+/// How long a test polls for a state before it fails (far beyond what any poll needs:
+/// it is there so that a state that never comes fails the test rather than hangs it).
+pub(crate) const POLL_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Fails the test once polling for `what` began more than [`POLL_LIMIT`] ago.
+pub(crate) fn still_polling(since: std::time::Instant, what: &str) {
+    assert!(
+        since.elapsed() < POLL_LIMIT,
+        "gave up polling for {what} after {} s",
+        POLL_LIMIT.as_secs()
+    );
+}
+
 /// The workspace root.
 pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

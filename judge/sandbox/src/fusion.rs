@@ -242,12 +242,24 @@ pub async fn run_code(
             Ok(RunCodeResponse::sandbox_error(error_chain(&err)))
         }
         Ok(one) => {
-            let response = response_of(one, interpreted);
-            if let Some(run) = &response.run_result {
-                engine.metrics.verdict(run.verdict);
+            // A compile error is counted (`CE`) by the engine; a run here, in the names
+            // the other APIs count in (`AC`, not the stage's `OK`).
+            if let RunOne::Ran { run, .. } = &one {
+                engine.metrics.verdict(counted_verdict(run.status));
             }
-            Ok(response)
+            Ok(response_of(one, interpreted))
         }
+    }
+}
+
+/// The verdict `/metrics` counts for a run: the names Judge0 and the native API count in.
+fn counted_verdict(status: RunStatus) -> &'static str {
+    match status {
+        RunStatus::Ok => "AC",
+        RunStatus::TimeLimit => "TLE",
+        RunStatus::MemoryLimit => "MLE",
+        RunStatus::OutputLimit => "OLE",
+        RunStatus::RuntimeError => "RTE",
     }
 }
 
@@ -557,6 +569,15 @@ mod tests {
             Duration::from_secs(20),
         );
         assert!(wait.as_secs_f64() + run * 1.1 + MARGIN_S <= 10.0 + run + 10.0 + 1e-9);
+    }
+
+    #[test]
+    fn runs_are_counted_in_the_verdict_names_of_the_other_apis() {
+        assert_eq!(counted_verdict(RunStatus::Ok), "AC");
+        assert_eq!(counted_verdict(RunStatus::MemoryLimit), "MLE");
+        // The stage itself keeps SandboxFusion's OK.
+        let it = response_of(ran(RunStatus::Ok, Some(0), None), false);
+        assert_eq!(it.run_result.expect("run").verdict, "OK");
     }
 
     #[test]

@@ -117,7 +117,7 @@ impl Metrics {
         one(
             "judge_sandbox_queue_depth",
             "gauge",
-            "Requests admitted and waiting for a worker.",
+            "Programs waiting for a worker (each distinct program of a /v1/evaluate request counts; one waiting for another request to compile the same program does not).",
             queue.waiting.to_string(),
         );
         one(
@@ -216,7 +216,8 @@ impl Metrics {
 /// The queue's state when the metrics are read.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct QueueGauges {
-    /// Requests waiting for a worker.
+    /// Programs waiting for a worker (each of a `/v1/evaluate` request's distinct
+    /// programs counts; one waiting for another request's compile of it does not).
     pub waiting: usize,
     /// Programs being judged.
     pub running: usize,

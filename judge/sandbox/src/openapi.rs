@@ -1,6 +1,6 @@
 //! The OpenAPI 3.0 document of the three APIs, served at `GET /openapi.json`: every route
-//! with its request and answer schemas, the errors (413, 422, 503, 504) and the bearer
-//! token.
+//! with its request and answer schemas, the errors each answers in its API's shape
+//! (400, 401, 413, 422, 500, 503, 504) and the bearer token.
 
 use serde_json::{Value, json};
 
@@ -19,21 +19,51 @@ fn answer(description: &str, name: &str) -> Value {
     json!({"description": description, "content": {"application/json": {"schema": schema(name)}}})
 }
 
-/// The refusals every judging route may answer.
-fn refusals(mut responses: Value) -> Value {
-    let error = answer("refused: the message names the field or the limit", "Error");
-    for (code, text) in [
-        ("400", "a field's value is out of range"),
-        ("401", "a token is needed (--token)"),
+/// Which API's error bodies a route answers in.
+#[derive(Clone, Copy, PartialEq)]
+enum Dialect {
+    /// `{"detail": message}`; a field's error is 422, the server's own failure 200
+    /// `SandboxError`.
+    Fusion,
+    /// `{"error": message}`; a field's error is 422 `{field: [message]}`.
+    Judge0,
+    /// `{"error": message}` naming the field (400) or the limit.
+    Native,
+}
+
+/// The refusals a judging route may answer in its dialect; `internal` when its judging
+/// runs in a task of its own, whose failure is answered 500 (not on `/run_code`).
+fn refusals(mut responses: Value, dialect: Dialect, internal: bool) -> Value {
+    let body = if dialect == Dialect::Fusion {
+        "Detail"
+    } else {
+        "Error"
+    };
+    let mut answers = vec![
+        ("401", "a token is needed (--token)", "Error"),
         (
             "413",
             "a size or count above a limit; the message names it and its option",
+            body,
         ),
-        ("503", "the queue is full; Retry-After says when to retry"),
-    ] {
-        let mut it = error.clone();
-        it["description"] = json!(text);
-        responses[code] = it;
+        (
+            "503",
+            "the queue is full; Retry-After says when to retry",
+            body,
+        ),
+    ];
+    if dialect == Dialect::Native {
+        answers.push(("400", "a field's value is out of range", "Error"));
+    }
+    if internal && dialect != Dialect::Fusion {
+        answers.push((
+            "500",
+            "the server failed while judging (a task that panicked)",
+            "Error",
+        ));
+    }
+    for (code, text, name) in answers {
+        responses[code] = answer(text, name);
     }
     responses
 }
@@ -67,10 +97,10 @@ fn paths() -> Value {
             "summary": "Run one program on one input (SandboxFusion's API); always 200 for a valid request",
             "requestBody": body("RunCodeRequest"),
             "responses": refusals(json!({
-                "200": answer("Success, Failed or SandboxError", "RunCodeResponse"),
-                "422": answer("an unknown language or a malformed body (FastAPI's shape)", "ValidationError"),
-                "504": answer("no worker became free within the queue timeout (verl retries 504)", "Error"),
-            })),
+                "200": answer("Success, Failed or SandboxError (also the server's own failure)", "RunCodeResponse"),
+                "422": answer("an unknown language, a value out of range or a malformed body (FastAPI's shape)", "ValidationError"),
+                "504": answer("no worker became free within the queue timeout (verl retries 504)", "Detail"),
+            }), Dialect::Fusion, false),
         }},
         "/languages": {"get": {
             "tags": ["Judge0"], "summary": "Judge0 language ids this server runs",
@@ -98,14 +128,14 @@ fn paths() -> Value {
             "responses": refusals(json!({
                 "201": answer("the token, or the judged submission when wait=true", "Judge0Result"),
                 "422": answer("a field refused: {field: [message]}", "Error"),
-            })),
+            }), Dialect::Judge0, true),
         }},
         "/submissions/batch": {
             "post": {
                 "tags": ["Judge0"], "summary": "Create at most 20 submissions",
                 "parameters": [{"name": "base64_encoded", "in": "query", "schema": {"type": "boolean"}}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["submissions"], "properties": {"submissions": {"type": "array", "maxItems": 20, "items": schema("Judge0Submission")}}}}}},
-                "responses": refusals(json!({"201": {"description": "one {token} (or {field: [error]}) per submission", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}})),
+                "responses": refusals(json!({"201": {"description": "one {token} (or {field: [error]}) per submission", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object"}}}}}}), Dialect::Judge0, false),
             },
             "get": {
                 "tags": ["Judge0"], "summary": "Several submissions by token",
@@ -133,7 +163,7 @@ fn paths() -> Value {
             "responses": refusals(json!({
                 "200": answer("per program: status, verdict, per-test results, scores, first failure", "EvaluateResponse"),
                 "404": answer("an unknown problem", "Error"),
-            })),
+            }), Dialect::Native, true),
         }},
         "/v1/problems": {"get": {
             "tags": ["native"], "summary": "The problems of the server's packages",
@@ -169,7 +199,8 @@ fn schemas() -> Value {
     let verdict =
         json!({"type": "string", "enum": ["AC", "WA", "TLE", "MLE", "RTE", "OLE", "CE", "JE"]});
     json!({
-        "Error": {"type": "object", "description": "{error} (native, Judge0), {detail} (SandboxFusion) or {field: [message]} (Judge0 422)"},
+        "Error": {"type": "object", "description": "{error} (native, Judge0; native adds field, or limit and option) or {field: [message]} (Judge0 422)"},
+        "Detail": {"type": "object", "description": "SandboxFusion's refusals", "properties": {"detail": {"type": "string"}}},
         "ValidationError": {"type": "object", "properties": {"detail": {"type": "array", "items": {"type": "object", "properties": {"loc": {"type": "array", "items": {"type": "string"}}, "msg": {"type": "string"}, "type": {"type": "string"}}}}}},
         "RunCodeRequest": {
             "type": "object", "required": ["code"],
@@ -293,6 +324,39 @@ mod tests {
             "/metrics",
         ] {
             assert!(doc["paths"].get(path).is_some(), "{path}");
+        }
+    }
+
+    #[test]
+    fn each_route_lists_the_answers_it_sends_in_its_shape() {
+        let doc = document();
+        let responses = |path: &str, method: &str| {
+            doc["paths"][path][method]["responses"]
+                .as_object()
+                .expect("responses")
+                .clone()
+        };
+        let schema_of = |it: &Value| it["content"]["application/json"]["schema"]["$ref"].clone();
+        let fusion = responses("/run_code", "post");
+        // A field's error is 422 there, and a failure of the server 200 SandboxError.
+        assert!(!fusion.contains_key("400") && !fusion.contains_key("500"));
+        for code in ["413", "503", "504"] {
+            assert_eq!(
+                schema_of(&fusion[code]),
+                "#/components/schemas/Detail",
+                "{code}"
+            );
+        }
+        let judge0 = responses("/submissions", "post");
+        assert!(!judge0.contains_key("400"));
+        assert!(judge0.contains_key("500") && judge0.contains_key("422"));
+        let native = responses("/v1/evaluate", "post");
+        for code in ["400", "401", "404", "413", "500", "503"] {
+            assert_eq!(
+                schema_of(&native[code]),
+                "#/components/schemas/Error",
+                "{code}"
+            );
         }
     }
 }

@@ -384,6 +384,16 @@ async fn metrics_and_the_openapi_document() {
             .await,
         1.0
     );
+    // Both APIs count a clean run as AC: the two /run_code runs and the passed test.
+    assert_eq!(
+        server
+            .metric("judge_sandbox_verdicts_total{verdict=\"AC\"}")
+            .await,
+        3.0,
+        "{}",
+        text.text
+    );
+    assert!(!text.text.contains("verdict=\"OK\""), "{}", text.text);
     assert!(server.metric("judge_sandbox_tests_per_second").await > 0.0);
     let doc = server.get("/openapi.json").await.body;
     assert_eq!(doc["openapi"], "3.0.3");

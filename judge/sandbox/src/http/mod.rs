@@ -129,6 +129,16 @@ fn body_of(body: Result<Bytes, BytesRejection>, service: &Service) -> Result<Byt
     })
 }
 
+/// The body parsed as JSON of `T`: a body above the limit or unreadable, or one that is
+/// not such JSON, is a [`Refusal`] (`Invalid` on the field `body` for bad JSON).
+fn parse_json<T: serde::de::DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    service: &Service,
+) -> Result<T, Refusal> {
+    let bytes = body_of(body, service)?;
+    serde_json::from_slice(&bytes).map_err(|err| Refusal::invalid("body", err.to_string()))
+}
+
 /// Runs `work` in a task of its own (a client that hangs up does not cancel it).
 async fn detached<T: Send + 'static>(
     work: impl Future<Output = T> + Send + 'static,
@@ -171,13 +181,9 @@ fn fusion_refused(refusal: Refusal) -> Response {
 }
 
 async fn run_code(State(service): State<Shared>, body: Result<Bytes, BytesRejection>) -> Response {
-    let bytes = match body_of(body, &service) {
-        Ok(bytes) => bytes,
-        Err(refusal) => return fusion_refused(refusal),
-    };
-    let req: fusion::RunCodeRequest = match serde_json::from_slice(&bytes) {
+    let req: fusion::RunCodeRequest = match parse_json(body, &service) {
         Ok(req) => req,
-        Err(err) => return fusion_invalid("body", &err.to_string()),
+        Err(refusal) => return fusion_refused(refusal),
     };
     let task = {
         let service = Arc::clone(&service);
@@ -252,13 +258,9 @@ async fn judge0_create(
     Query(query): Query<judge0::Query>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let bytes = match body_of(body, &service) {
-        Ok(bytes) => bytes,
-        Err(refusal) => return judge0_refused(&refusal),
-    };
-    let req: judge0::SubmissionRequest = match serde_json::from_slice(&bytes) {
+    let req: judge0::SubmissionRequest = match parse_json(body, &service) {
         Ok(req) => req,
-        Err(err) => return judge0_refused(&Refusal::invalid("body", err.to_string())),
+        Err(refusal) => return judge0_refused(&refusal),
     };
     let task = {
         let service = Arc::clone(&service);
@@ -275,13 +277,9 @@ async fn judge0_create_batch(
     Query(query): Query<judge0::Query>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let bytes = match body_of(body, &service) {
-        Ok(bytes) => bytes,
-        Err(refusal) => return judge0_refused(&refusal),
-    };
-    let req: judge0::BatchRequest = match serde_json::from_slice(&bytes) {
+    let req: judge0::BatchRequest = match parse_json(body, &service) {
         Ok(req) => req,
-        Err(err) => return judge0_refused(&Refusal::invalid("body", err.to_string())),
+        Err(refusal) => return judge0_refused(&refusal),
     };
     match judge0::create_batch(&service, req, &query) {
         Ok(answer) => json_response(201, &answer),
@@ -335,13 +333,9 @@ async fn native_evaluate(
     State(service): State<Shared>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let bytes = match body_of(body, &service) {
-        Ok(bytes) => bytes,
-        Err(refusal) => return native_refused(&refusal),
-    };
-    let req: evaluate::EvaluateRequest = match serde_json::from_slice(&bytes) {
+    let req: evaluate::EvaluateRequest = match parse_json(body, &service) {
         Ok(req) => req,
-        Err(err) => return native_refused(&Refusal::invalid("body", err.to_string())),
+        Err(refusal) => return native_refused(&refusal),
     };
     let task = {
         let service = Arc::clone(&service);

@@ -284,10 +284,7 @@ impl Engine {
     /// The slot of a program's compile outcome.
     fn slot(&self, language: &Language, source: &str) -> Slot {
         let key = program_key(&language.id, source);
-        let mut table = self
-            .compiled
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut table = crate::lock(&self.compiled);
         let full = table.len() >= COMPILED_KEPT
             || self.compiled_bytes.load(Ordering::Acquire) >= COMPILED_BYTES;
         if full && !table.contains_key(&key) {

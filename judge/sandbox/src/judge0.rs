@@ -39,7 +39,7 @@ use serde_json::{Map, Value, json};
 
 use crate::engine::{Engine, Fault, RunOne, Ticket};
 use crate::error::Refusal;
-use crate::{Limits, Service};
+use crate::{Limits, Service, lock};
 
 /// Submissions kept for polling, at most.
 pub const KEPT: usize = 100_000;
@@ -309,12 +309,6 @@ impl Store {
         let it = lock(&entry).clone();
         Some(it)
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// `GET /languages`: `[{id, name}]`.

@@ -70,6 +70,14 @@ pub mod openapi;
 
 pub use error::{Error, Refusal};
 
+/// Locks `mutex`, going on past one a panicking holder left poisoned, so that the server
+/// keeps answering rather than failing every later request.
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -11,6 +11,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::lock;
+
 /// The window of the recent tests-per-second gauge, in seconds.
 pub const WINDOW_SECS: u64 = 60;
 
@@ -225,12 +227,6 @@ pub struct QueueGauges {
     pub capacity: usize,
     /// Workers.
     pub workers: usize,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]

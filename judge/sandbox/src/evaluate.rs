@@ -374,12 +374,7 @@ fn inline_target(
     }
     Refusal::check_count("tests", tests.len(), limits.max_tests, "--max-tests")?;
     for (idx, test) in tests.iter().enumerate() {
-        Refusal::check_size(
-            format!("tests[{idx}].input"),
-            test.input.len(),
-            limits.max_stdin_bytes,
-            "--max-stdin-bytes",
-        )?;
+        limits.check_stdin(format!("tests[{idx}].input"), &test.input)?;
     }
     let given = req.limits.clone().unwrap_or_default();
     let time = limits.time("limits.time_s", given.time_s.unwrap_or(2.0))?;
@@ -517,12 +512,7 @@ pub async fn evaluate(
                 ),
             )
         })?;
-        Refusal::check_size(
-            format!("programs[{idx}].source"),
-            program.source.len(),
-            limits.max_source_bytes,
-            "--max-source-bytes",
-        )?;
+        limits.check_source(format!("programs[{idx}].source"), &program.source)?;
         languages.push(language);
     }
     let target = target(engine, &req, limits)?;

@@ -169,19 +169,9 @@ fn prepare(
             "fetching files is not supported; send []",
         ));
     }
-    Refusal::check_size(
-        "code",
-        req.code.len(),
-        limits.max_source_bytes,
-        "--max-source-bytes",
-    )?;
+    limits.check_source("code", &req.code)?;
     let stdin = req.stdin.unwrap_or_default();
-    Refusal::check_size(
-        "stdin",
-        stdin.len(),
-        limits.max_stdin_bytes,
-        "--max-stdin-bytes",
-    )?;
+    limits.check_stdin("stdin", &stdin)?;
     let time = limits.time("run_timeout", req.run_timeout.unwrap_or(10.0))?;
     let memory_bytes = limits.memory("memory_limit_MB", req.memory_limit_mb)?;
     let run_limits = RunLimits {

@@ -464,19 +464,9 @@ fn check(raw: SubmissionRequest, base64: bool, limits: &Limits) -> Result<Checke
     })?;
     let source = decode("source_code", raw.source_code.as_deref(), base64)?
         .ok_or_else(|| Refusal::invalid("source_code", "can't be blank"))?;
-    Refusal::check_size(
-        "source_code",
-        source.len(),
-        limits.max_source_bytes,
-        "--max-source-bytes",
-    )?;
+    limits.check_source("source_code", &source)?;
     let stdin = decode("stdin", raw.stdin.as_deref(), base64)?.unwrap_or_default();
-    Refusal::check_size(
-        "stdin",
-        stdin.len(),
-        limits.max_stdin_bytes,
-        "--max-stdin-bytes",
-    )?;
+    limits.check_stdin("stdin", &stdin)?;
     let expected = decode("expected_output", raw.expected_output.as_deref(), base64)?;
     let cpu_time_limit = raw.cpu_time_limit.unwrap_or(5.0);
     if cpu_time_limit > max_cpu_time(limits) {

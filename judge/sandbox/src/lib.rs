@@ -163,6 +163,21 @@ impl Limits {
         Ok(Duration::from_secs_f64(seconds))
     }
 
+    /// Checks a program's source (the field `what`) against `--max-source-bytes`.
+    pub fn check_source(&self, what: impl Into<String>, source: &str) -> Result<(), Refusal> {
+        Refusal::check_size(
+            what,
+            source.len(),
+            self.max_source_bytes,
+            "--max-source-bytes",
+        )
+    }
+
+    /// Checks a standard input (the field `what`) against `--max-stdin-bytes`.
+    pub fn check_stdin(&self, what: impl Into<String>, stdin: &str) -> Result<(), Refusal> {
+        Refusal::check_size(what, stdin.len(), self.max_stdin_bytes, "--max-stdin-bytes")
+    }
+
     /// A memory limit in MiB as bytes: `None` or -1 is the default; otherwise positive
     /// and at most [`Limits::max_memory_mb`].
     pub fn memory(&self, field: &str, mib: Option<f64>) -> Result<u64, Refusal> {

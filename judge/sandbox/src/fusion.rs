@@ -253,8 +253,9 @@ fn counted_verdict(status: RunStatus) -> &'static str {
     }
 }
 
-/// Whether SandboxFusion shows no compile stage for the language.
-fn is_interpreted(id: &str) -> bool {
+/// Whether the language has no compile stage as SandboxFusion and Judge0 show it
+/// (Python, PyPy): the judge's syntax check failing is a run that exits with 1.
+pub(crate) fn is_interpreted(id: &str) -> bool {
     matches!(id, "python3" | "pypy3")
 }
 
@@ -278,46 +279,14 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
     let (compile_result, run_result) = match one {
         RunOne::CompileError {
             message, timed_out, ..
-        } if interpreted => (
-            None,
-            Some(StageResult {
-                status: if timed_out {
-                    "TimeLimitExceeded"
-                } else {
-                    "Finished"
-                },
-                execution_time: Some(0.0),
-                return_code: (!timed_out).then_some(1),
-                stdout: String::new(),
-                stderr: message,
-                verdict: if timed_out { "TLE" } else { "RTE" },
-                cpu_time: Some(0.0),
-                memory_kb: None,
-                signal: None,
-                exit_code: (!timed_out).then_some(1),
-            }),
-        ),
-        RunOne::CompileError {
-            message, timed_out, ..
-        } => (
-            Some(StageResult {
-                status: if timed_out {
-                    "TimeLimitExceeded"
-                } else {
-                    "Finished"
-                },
-                execution_time: Some(0.0),
-                return_code: (!timed_out).then_some(1),
-                stdout: String::new(),
-                stderr: message,
-                verdict: if timed_out { "TLE" } else { "CE" },
-                cpu_time: None,
-                memory_kb: None,
-                signal: None,
-                exit_code: (!timed_out).then_some(1),
-            }),
-            None,
-        ),
+        } => {
+            let stage = failed_compile(message, timed_out, interpreted);
+            if interpreted {
+                (None, Some(stage))
+            } else {
+                (Some(stage), None)
+            }
+        }
         RunOne::Ran {
             compile_ms, run, ..
         } => {
@@ -347,6 +316,33 @@ fn response_of(one: RunOne, interpreted: bool) -> RunCodeResponse {
         run_result,
         executor_pod_name: None,
         files: BTreeMap::new(),
+    }
+}
+
+/// The stage of a program that did not compile: the compile stage, or for an interpreted
+/// language (no compile stage in SandboxFusion) the run stage that exits with 1; killed at
+/// the compile time limit, `TimeLimitExceeded` with no code.
+fn failed_compile(message: String, timed_out: bool, interpreted: bool) -> StageResult {
+    let code = (!timed_out).then_some(1);
+    StageResult {
+        status: if timed_out {
+            "TimeLimitExceeded"
+        } else {
+            "Finished"
+        },
+        execution_time: Some(0.0),
+        return_code: code,
+        stdout: String::new(),
+        stderr: message,
+        verdict: match (timed_out, interpreted) {
+            (true, _) => "TLE",
+            (false, true) => "RTE",
+            (false, false) => "CE",
+        },
+        cpu_time: interpreted.then_some(0.0),
+        memory_kb: None,
+        signal: None,
+        exit_code: code,
     }
 }
 

@@ -695,7 +695,7 @@ async fn run_entry(engine: &Engine, entry: &Mutex<Entry>, _ticket: Ticket) {
         Ok(RunOne::CompileError {
             message, timed_out, ..
         }) => {
-            let python = matches!(request.language.id.as_str(), "python3" | "pypy3");
+            let python = crate::fusion::is_interpreted(&request.language.id);
             if timed_out {
                 // Killed at the server's compile time limit: said, not passed off as
                 // the compiler's refusal.

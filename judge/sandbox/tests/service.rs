@@ -25,6 +25,29 @@ async fn until_running(server: &common::Server, n: f64) {
     }
 }
 
+/// Sends a `/run_code` of a program that spins for `seconds` of CPU, in a task of its
+/// own, and waits until the server is judging it; the task gives the HTTP status and the
+/// answer's body.
+async fn spinning(
+    server: &common::Server,
+    seconds: u64,
+) -> tokio::task::JoinHandle<(u16, serde_json::Value)> {
+    let client = server.client.clone();
+    let url = format!("{}/run_code", server.url);
+    let task = tokio::spawn(async move {
+        let answer = client
+            .post(url)
+            .json(&json!({"code": SPIN, "run_timeout": seconds}))
+            .send()
+            .await
+            .expect("answer");
+        let status = answer.status().as_u16();
+        (status, answer.json().await.expect("json"))
+    });
+    until_running(server, 1.0).await;
+    task
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_queue_answers_503_with_retry_after() {
     let Some(backend) = common::one_backend() else {
@@ -35,22 +58,7 @@ async fn a_full_queue_answers_503_with_retry_after() {
         opts.queue = 0;
     })
     .await;
-    let busy = {
-        let client = server.client.clone();
-        let url = format!("{}/run_code", server.url);
-        tokio::spawn(async move {
-            client
-                .post(url)
-                .json(&json!({"code": SPIN, "run_timeout": 2}))
-                .send()
-                .await
-                .expect("answer")
-                .json::<serde_json::Value>()
-                .await
-                .expect("json")
-        })
-    };
-    until_running(&server, 1.0).await;
+    let busy = spinning(&server, 2).await;
     for (path, body) in [
         ("/run_code", json!({"code": "print(1)"})),
         (
@@ -78,7 +86,7 @@ async fn a_full_queue_answers_503_with_retry_after() {
             assert_eq!(refused.body, json!({"error": "queue is full"}));
         }
     }
-    let first = busy.await.expect("the first request");
+    let (_, first) = busy.await.expect("the first request");
     assert_eq!(
         first["run_result"]["status"], "TimeLimitExceeded",
         "{first}"
@@ -99,25 +107,12 @@ async fn a_run_code_request_that_waits_too_long_gets_504() {
         opts.queue_timeout = Duration::from_secs(1);
     })
     .await;
-    let busy = {
-        let client = server.client.clone();
-        let url = format!("{}/run_code", server.url);
-        tokio::spawn(async move {
-            client
-                .post(url)
-                .json(&json!({"code": SPIN, "run_timeout": 3}))
-                .send()
-                .await
-                .expect("answer")
-                .status()
-        })
-    };
-    until_running(&server, 1.0).await;
+    let busy = spinning(&server, 3).await;
     // The running program needs 3 s of CPU; this one may wait 1 s.
     let waited = server.post("/run_code", &json!({"code": "print(1)"})).await;
     assert_eq!(waited.status, 504, "{}", waited.text);
     assert!(waited.headers.get("retry-after").is_some());
-    assert_eq!(busy.await.expect("first").as_u16(), 200);
+    assert_eq!(busy.await.expect("first").0, 200);
 }
 
 /// verl's default `max_concurrent: 64`, with the server's defaults (the queue and the

@@ -14,12 +14,12 @@
 //! # Compiling once
 //!
 //! [`Engine::run_one`] keeps each `(language, source)`'s compile outcome in memory (at
-//! most 50,000 of them, holding at most 256 MiB of text) behind a lock: requests that bring the same program at the same time wait for one
-//! compile (without holding a worker while they wait), and later ones take it from
-//! memory (a compile killed at its time limit excepted: a loaded machine may cause it;
-//! such a compile is reported as a compile time-out, [`RunOne::CompileError`]'s
-//! `timed_out`, not as the compiler's refusal). Builds themselves live in the judge's
-//! compile cache on disk
+//! most 50,000 of them, holding at most 256 MiB of text) behind a lock: requests that
+//! bring the same program at the same time wait for one compile (without holding a
+//! worker while they wait), and later ones take it from memory (a compile killed at its
+//! time limit excepted: a loaded machine may cause it; such a compile is reported as a
+//! compile time-out, [`RunOne::CompileError`]'s `timed_out`, not as the compiler's
+//! refusal). Builds themselves live in the judge's compile cache on disk
 //! ([`judge::compile_cache_dir`]), which the judging of a problem ([`Engine::judge`])
 //! reads too.
 //!

@@ -7,16 +7,16 @@
 //! A submission runs as `/run_code` does (compiled once, one sandbox for the run):
 //! `cpu_time_limit` (default 5 s, at most [`MAX_CPU_TIME_S`] or `--max-time` if lower, as
 //! `/config_info` says) is the CPU-time limit, the wall clock the judge's rule (the limit
-//! plus 1 s or 10%), so `wall_time_limit` and `cpu_extra_time` are read and not used; `memory_limit` is in KB (default 128000, at most the server's
-//! `--max-memory`). `expected_output` is compared as Judge0 compares: trailing whitespace
-//! of each line and trailing blank lines do not count. Statuses are Judge0's ids and
-//! descriptions: 3 Accepted, 4 Wrong Answer, 5 Time Limit Exceeded, 6 Compilation Error,
-//! 7 to 12 the runtime errors by signal (11 a non-zero exit, 8 the output limit, 12 with
-//! the message `Memory limit exceeded` for MLE, which Judge0 has no status for; 6 with
-//! the message `Compilation time limit exceeded` for a compile killed at the server's
-//! compile time limit), 13 a
-//! judge fault, 1 and 2 while it waits or runs. `time` and `wall_time` are seconds as
-//! strings (`"0.012"`), `memory` KB, as Judge0 writes them. A Python syntax error is a
+//! plus 1 s or 10%), so `wall_time_limit` and `cpu_extra_time` are read and not used;
+//! `memory_limit` is in KB (default 128000, at most the server's `--max-memory`).
+//! `expected_output` is compared as Judge0 compares: trailing whitespace of each line and
+//! trailing blank lines do not count. Statuses are Judge0's ids and descriptions: 3
+//! Accepted, 4 Wrong Answer, 5 Time Limit Exceeded, 6 Compilation Error (with the message
+//! `Compilation time limit exceeded` for a compile killed at the server's compile time
+//! limit), 7 to 12 the runtime errors by signal (11 a non-zero exit, 8 the output limit,
+//! 12 with the message `Memory limit exceeded` for MLE, which Judge0 has no status for),
+//! 13 a judge fault, 1 and 2 while it waits or runs. `time` and `wall_time` are seconds
+//! as strings (`"0.012"`), `memory` KB, as Judge0 writes them. A Python syntax error is a
 //! run that exits with 1 (11, the message in `stderr`), as in Judge0, where Python has no
 //! compile step.
 //!

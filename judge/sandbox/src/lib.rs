@@ -28,8 +28,8 @@
 //! which verl retries, instead of letting its 30 s timeout expire (which it does not
 //! retry): 10 s of waiting, then the compile, sandbox starts and the run's wall limit (11
 //! s for its default 10 s) fit in 30 s. A request whose own `compile_timeout` and
-//! `run_timeout` give its client less room waits less ([`fusion::queue_wait`]). Judge0 and the native API wait as long as it takes; their clients choose their
-//! own timeouts.
+//! `run_timeout` give its client less room waits less ([`fusion::queue_wait`]). Judge0
+//! and the native API wait as long as it takes; their clients choose their own timeouts.
 //!
 //! A judge fault (a sandbox that does not start or dies, or a judgement's task that
 //! panicked) is never a program's verdict: HTTP 200 `SandboxError` with a `message`,

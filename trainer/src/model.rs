@@ -1166,7 +1166,10 @@ mod tests {
                 .flat_map(|s| s.tokens)
                 .collect()
         };
-        assert!(drawn(&model).iter().any(|t| *t >= 20), "hot sampling reaches the top ids");
+        assert!(
+            drawn(&model).iter().any(|t| *t >= 20),
+            "hot sampling reaches the top ids"
+        );
         model.limit_sampling_vocab(20);
         assert!(drawn(&model).iter().all(|t| *t < 20));
         let logits = Tensor::zeros([1, 32], (Kind::Float, Device::Cpu));

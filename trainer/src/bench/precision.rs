@@ -458,7 +458,10 @@ fn child(args: &Compare, dtype: &str) -> Result<PathFigures> {
         .arg("--model")
         .arg(&args.model)
         .args(["--dtype", dtype])
-        .args(["--device", &crate::bench::device_name(crate::bench::device())])
+        .args([
+            "--device",
+            &crate::bench::device_name(crate::bench::device()),
+        ])
         .arg("--settings")
         .arg(serde_json::to_string(&args.settings).map_err(|e| Error::Config(e.to_string()))?);
     if let Some(n) = args.threads {

@@ -34,6 +34,19 @@ pub fn bwrap() -> bool {
     present("bubblewrap", bwrap_missing(std::path::Path::new(BWRAP)))
 }
 
+/// Whether a Docker daemon answers (`docker info`), by [`present`]'s rule: the one check
+/// of every test that runs the Docker sandbox.
+pub fn docker() -> bool {
+    let answers = std::process::Command::new("docker")
+        .arg("info")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    present(
+        "docker",
+        (!answers).then_some("no Docker daemon answers (run ci/setup)"),
+    )
+}
+
 /// Where `ci/setup` installs bubblewrap (Debian's `bubblewrap` package).
 const BWRAP: &str = "/usr/bin/bwrap";
 

@@ -5,7 +5,6 @@
 //! and hidden data of the bundled `sum` package. Under `CI=true` a missing backend fails.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use judge::problems::{Problem, Verdict};
@@ -15,14 +14,7 @@ use judge::workbench::{Case, Compiled, Program, RunInput, RunLimits, RunStatus, 
 /// The backends present here (under CI both must be).
 fn backends() -> Vec<BackendKind> {
     let mut res = Vec::new();
-    let docker = Command::new("docker")
-        .arg("info")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if ci::require::present(
-        "docker",
-        (!docker).then_some("no Docker daemon answers (run ci/setup)"),
-    ) {
+    if ci::require::docker() {
         res.push(BackendKind::Docker);
     }
     if ci::require::bwrap() {

@@ -21,6 +21,10 @@ pub(crate) fn judge(args: &[&str]) -> Output {
         .expect("the judge binary runs")
 }
 
+#[allow(
+    unused_imports,
+    reason = "re-exported for the test binaries that check a part themselves"
+)]
 pub(crate) use ci::require::present;
 
 /// Whether `backend` (`docker` or `bwrap`) can run here.
@@ -28,14 +32,7 @@ pub(crate) fn available(backend: &str) -> bool {
     if backend != "docker" {
         return ci::require::bwrap();
     }
-    let ok = Command::new("docker")
-        .arg("info")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    present(
-        backend,
-        (!ok).then_some("no Docker daemon answers (run ci/setup)"),
-    )
+    ci::require::docker()
 }
 
 /// Runs `source` (saved as `name`) on `package` with `judge run --json --all` on

@@ -7,7 +7,6 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use judge::sandbox::{BackendKind, SandboxConfig};
 use judge_sandbox::ServeOptions;
@@ -16,14 +15,7 @@ use serde_json::Value;
 /// The backends present here (under CI both must be).
 pub(crate) fn backends() -> Vec<BackendKind> {
     let mut res = Vec::new();
-    let docker = Command::new("docker")
-        .arg("info")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if ci::require::present(
-        "docker",
-        (!docker).then_some("no Docker daemon answers (run ci/setup)"),
-    ) {
+    if ci::require::docker() {
         res.push(BackendKind::Docker);
     }
     if ci::require::bwrap() {
